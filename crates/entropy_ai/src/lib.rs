@@ -1,0 +1,95 @@
+//! Players for Entropy: the Chaos side chooses where the drawn counter goes,
+//! the Order side chooses a slide or a pass. Every player sees only a
+//! [`Position`] (board, counts left in the bag, phase), never the bag's order.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use entropy_rules::{Cell, OrderMove, Position};
+
+pub mod greedy;
+
+pub use greedy::Greedy;
+
+/// How much a player may spend on one move, and a way to stop it early.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Wall-clock time for the move.
+    pub time: Option<Duration>,
+    /// Search nodes for the move: with no time limit, a search bounded by
+    /// nodes is deterministic for a given seed.
+    pub nodes: Option<u64>,
+    /// Raised by another thread to ask for a move at once.
+    pub stop: StopFlag,
+}
+
+impl Limits {
+    /// No limit but the player's own.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// At most `time` for the move.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// At most `nodes` search nodes for the move.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits, stopped by `stop`.
+    pub fn with_stop(self, stop: StopFlag) -> Limits {
+        Limits { stop, ..self }
+    }
+
+    /// The time by which a move started now must be made.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// A cancellation flag shared between a search and whoever waits for it.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet raised.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks the search to stop and answer now.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A player of either role.
+///
+/// [`Player::place`] is called when the position waits for Chaos to place
+/// the drawn counter, [`Player::order`] when it waits for Order. Both must
+/// return a legal move for such a position, whatever the limits.
+pub trait Player: Send {
+    /// A short name for reports.
+    fn name(&self) -> String;
+
+    /// Where Chaos puts the drawn counter.
+    fn place(&mut self, position: &Position, limits: &Limits) -> Cell;
+
+    /// Order's slide or pass.
+    fn order(&mut self, position: &Position, limits: &Limits) -> OrderMove;
+}

@@ -1,0 +1,178 @@
+//! `entropy-cli bot`: a player speaking the CodeCup 2023 protocol on
+//! standard input and output (see the project's rules page).
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use entropy_ai::{Limits, Player};
+use entropy_rules::{Colour, OrderMove, Phase, Placement, Position, Role, Size};
+
+/// Why the bot stopped before `Quit`.
+#[derive(Debug)]
+pub enum BotError {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The referee sent a line that is malformed or illegal here.
+    Protocol {
+        /// 1-based number of the input line.
+        line_no: usize,
+        /// The line as read.
+        line: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The input ended before `Quit`.
+    Ended {
+        /// Lines read.
+        lines: usize,
+    },
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotError::Io(e) => write!(f, "input/output error: {e}"),
+            BotError::Protocol { line_no, line, reason } => {
+                write!(f, "line {line_no} from the referee, {:?}: {reason}", line)
+            }
+            BotError::Ended { lines } => write!(f, "the input ended after {lines} lines, before Quit"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+impl From<io::Error> for BotError {
+    fn from(e: io::Error) -> BotError {
+        BotError::Io(e)
+    }
+}
+
+/// Decides the limits of each move (a fixed budget, or a share of a game clock).
+pub trait MoveClock {
+    /// The limits for the move about to be chosen in `position`.
+    fn limits(&mut self, position: &Position) -> Limits;
+    /// Called when the move is made.
+    fn moved(&mut self) {}
+}
+
+impl MoveClock for Limits {
+    fn limits(&mut self, _position: &Position) -> Limits {
+        self.clone()
+    }
+}
+
+struct Session<'a, R, W> {
+    lines: io::Lines<R>,
+    line_no: usize,
+    output: W,
+    position: Position,
+    player: &'a mut dyn Player,
+    clock: &'a mut dyn MoveClock,
+}
+
+impl<R: BufRead, W: Write> Session<'_, R, W> {
+    fn next_line(&mut self) -> Result<String, BotError> {
+        match self.lines.next() {
+            Some(line) => {
+                self.line_no += 1;
+                Ok(line?.trim().to_string())
+            }
+            None => Err(BotError::Ended { lines: self.line_no }),
+        }
+    }
+
+    fn fault(&self, line: &str, reason: impl fmt::Display) -> BotError {
+        BotError::Protocol {
+            line_no: self.line_no,
+            line: line.to_string(),
+            reason: reason.to_string(),
+        }
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), BotError> {
+        writeln!(self.output, "{text}")?;
+        self.output.flush()?;
+        Ok(())
+    }
+
+    /// Chaos: colours to place, with Order's moves between them.
+    fn play_chaos(&mut self) -> Result<(), BotError> {
+        loop {
+            let line = self.next_line()?;
+            if line == "Quit" {
+                return Ok(());
+            }
+            if line.len() == 1 {
+                let colour = line
+                    .chars()
+                    .next()
+                    .and_then(|ch| ch.to_digit(10))
+                    .and_then(|d| Colour::from_number(d as u8))
+                    .ok_or_else(|| self.fault(&line, "expected a colour 1-7, Order's move, or Quit"))?;
+                self.position.draw(colour).map_err(|e| self.fault(&line, e))?;
+                let limits = self.clock.limits(&self.position);
+                let cell = self.player.place(&self.position, &limits);
+                self.clock.moved();
+                self.position
+                    .place(cell)
+                    .map_err(|e| self.fault(&line, format!("own placement {cell} refused: {e}")))?;
+                self.send(&cell.to_string())?;
+            } else {
+                let mv = OrderMove::parse(&line).map_err(|e| self.fault(&line, e.reason))?;
+                self.position.order(mv).map_err(|e| self.fault(&line, e))?;
+            }
+        }
+    }
+
+    /// Order: placements to answer, starting with `first`.
+    fn play_order(&mut self, first: String) -> Result<(), BotError> {
+        let mut line = first;
+        loop {
+            if line == "Quit" {
+                return Ok(());
+            }
+            let placement: Placement = line.parse().map_err(|e: entropy_rules::NotationError| {
+                self.fault(&line, format!("expected a placement like 3Dc, or Quit ({})", e.reason))
+            })?;
+            self.position.draw(placement.colour).map_err(|e| self.fault(&line, e))?;
+            self.position.place(placement.cell).map_err(|e| self.fault(&line, e))?;
+            if self.position.phase() == Phase::OrderMove {
+                let limits = self.clock.limits(&self.position);
+                let mv = self.player.order(&self.position, &limits);
+                self.clock.moved();
+                self.position
+                    .order(mv)
+                    .map_err(|e| self.fault(&line, format!("own move {mv} refused: {e}")))?;
+                self.send(&mv.notation(placement.cell))?;
+            }
+            line = self.next_line()?;
+        }
+    }
+}
+
+/// Plays one game of the CodeCup 2023 protocol (7×7) as the role the first
+/// line announces, until `Quit`. Returns the role played.
+pub fn play<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    player: &mut dyn Player,
+    clock: &mut dyn MoveClock,
+) -> Result<Role, BotError> {
+    let mut session = Session {
+        lines: input.lines(),
+        line_no: 0,
+        output,
+        position: Position::new(Size::Seven),
+        player,
+        clock,
+    };
+    let first = session.next_line()?;
+    if first == "Start" {
+        session.play_chaos()?;
+        Ok(Role::Chaos)
+    } else {
+        session.play_order(first)?;
+        Ok(Role::Order)
+    }
+}

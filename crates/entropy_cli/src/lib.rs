@@ -1,0 +1,7 @@
+//! The library behind `entropy-cli`: scoring a board from text, playing the
+//! CodeCup 2023 protocol as a bot, and refereeing games between players
+//! (built-in or external programs) for the arena.
+
+pub mod bot;
+pub mod referee;
+pub mod score;

@@ -1,0 +1,96 @@
+//! `entropy-cli bot` against a referee speaking the CodeCup 2023 protocol.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use entropy_ai::{Greedy, Limits};
+use entropy_cli::referee::{Builtin, External, Fault, play_round};
+use entropy_rules::{Bag, Role, Size};
+
+fn bot_command() -> String {
+    format!("'{}' bot --seed 5", env!("CARGO_BIN_EXE_entropy-cli"))
+}
+
+fn greedy(seed: u64) -> Builtin {
+    Builtin::new(Box::new(Greedy::new(seed)), Box::new(Limits::none()))
+}
+
+#[test]
+fn the_bot_plays_whole_games_in_both_roles() {
+    for seed in 0..3 {
+        // The bot as Order.
+        let mut bot = External::new(bot_command(), Duration::from_secs(30));
+        let outcome = play_round(Bag::seeded(Size::Seven, seed), &mut bot, &mut greedy(seed));
+        assert_eq!(outcome.fault, None);
+        assert_eq!(outcome.record.turns.len(), 49);
+        assert_eq!(outcome.order_times.len(), 48);
+        let replayed = outcome.record.replay().unwrap();
+        assert!(replayed.is_finished());
+        assert_eq!(replayed.score(), outcome.score);
+        // The bot as Chaos.
+        let mut bot = External::new(bot_command(), Duration::from_secs(30));
+        let outcome = play_round(Bag::seeded(Size::Seven, seed), &mut greedy(seed), &mut bot);
+        assert_eq!(outcome.fault, None);
+        assert_eq!(outcome.chaos_times.len(), 49);
+        assert!(outcome.record.replay().unwrap().is_finished());
+    }
+}
+
+/// Runs the bot on `input` and returns (exit code, stderr).
+fn run_bot(input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
+        .arg("bot")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_malformed_or_illegal_referee_line_is_named_and_fails() {
+    for (input, named) in [
+        ("Start\n9\n", "line 2"),
+        ("Start\n1\nAaZz\n", "line 3"),
+        ("Start\nhello\n", "line 2"),
+        ("3Dc\nDcDf\n", "line 2"),
+        ("1Aa\n1Ab\n1Ac\n1Ad\n1Ae\n1Af\n1Ag\n1Ba\n", "no red counter"),
+        ("3Xc\n", "line 1"),
+        ("Start\n1\n", "ended"),
+    ] {
+        let (code, _, stderr) = run_bot(input);
+        assert_ne!(code, Some(0), "{input:?} must fail");
+        assert!(code.is_some(), "{input:?}: the bot must exit, not die of a signal");
+        assert!(stderr.contains(named), "{input:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{input:?}: {stderr}");
+    }
+}
+
+#[test]
+fn quit_ends_the_game_cleanly() {
+    let (code, stdout, _) = run_bot("Start\n3\nQuit\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout.lines().count(), 1, "one placement: {stdout}");
+    let (code, stdout, _) = run_bot("3Dc\nQuit\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout.trim().len(), 4, "one Order move, two cells: {stdout}");
+}
+
+#[test]
+fn a_crashing_program_forfeits_with_a_message() {
+    let mut crasher = External::new("read line; echo boom >&2; exit 3", Duration::from_secs(5));
+    let outcome = play_round(Bag::seeded(Size::Seven, 1), &mut crasher, &mut greedy(1));
+    let Some((Role::Order, Fault::Crashed(detail))) = outcome.fault else {
+        panic!("{:?}", outcome.fault)
+    };
+    assert!(detail.contains("boom"), "{detail}");
+    assert!(detail.contains("exit status: 3"), "{detail}");
+}

@@ -1,0 +1,274 @@
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::NotationError;
+use crate::{MAX_N, Size};
+
+/// A cell of the board, row and column 0–6. Whether it lies on a 5×5 board
+/// is a separate question ([`Cell::on_board`]).
+///
+/// Written as in the CodeCup protocol: the row letter `A`–`G` (top to
+/// bottom) then the column letter `a`–`g` (left to right): `Dc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
+    /// The top-left cell, `Aa`.
+    pub const TOP_LEFT: Cell = Cell { row: 0, col: 0 };
+
+    /// The cell at `row`, `col` (0-based), if both are below 7.
+    #[inline]
+    pub const fn new(row: usize, col: usize) -> Option<Cell> {
+        if row < MAX_N && col < MAX_N {
+            Some(Cell {
+                row: row as u8,
+                col: col as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The cell with [`Cell::index`] `index` (0–48).
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Cell> {
+        if index < MAX_N * MAX_N {
+            Some(Cell {
+                row: (index / MAX_N) as u8,
+                col: (index % MAX_N) as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The row, 0 at the top.
+    #[inline]
+    pub const fn row(self) -> usize {
+        self.row as usize
+    }
+
+    /// The column, 0 at the left.
+    #[inline]
+    pub const fn col(self) -> usize {
+        self.col as usize
+    }
+
+    /// `row * 7 + col`, the same for both board sizes.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.row as usize * MAX_N + self.col as usize
+    }
+
+    /// Whether the cell lies on a board of `size`.
+    #[inline]
+    pub const fn on_board(self, size: Size) -> bool {
+        self.row() < size.n() && self.col() < size.n()
+    }
+
+    /// The cells of a board of `size`, row by row.
+    pub fn all(size: Size) -> impl Iterator<Item = Cell> + Clone {
+        let n = size.n();
+        (0..n).flat_map(move |row| {
+            (0..n).map(move |col| Cell {
+                row: row as u8,
+                col: col as u8,
+            })
+        })
+    }
+
+    /// The row letter `A`–`G`.
+    pub const fn row_letter(self) -> char {
+        (b'A' + self.row) as char
+    }
+
+    /// The column letter `a`–`g`.
+    pub const fn col_letter(self) -> char {
+        (b'a' + self.col) as char
+    }
+
+    /// Parses a cell from the first two characters of `s`, returning the rest.
+    pub(crate) fn parse_prefix(s: &str) -> Result<(Cell, &str), NotationError> {
+        let mut chars = s.chars();
+        let (Some(r), Some(c)) = (chars.next(), chars.next()) else {
+            return Err(NotationError::new(s, "a cell is two letters, row A-G then column a-g"));
+        };
+        let row = match r {
+            'A'..='G' => r as usize - 'A' as usize,
+            _ => return Err(NotationError::new(s, format!("'{r}' is not a row; rows are A to G"))),
+        };
+        let col = match c {
+            'a'..='g' => c as usize - 'a' as usize,
+            _ => {
+                return Err(NotationError::new(
+                    s,
+                    format!("'{c}' is not a column; columns are a to g"),
+                ));
+            }
+        };
+        Ok((
+            Cell {
+                row: row as u8,
+                col: col as u8,
+            },
+            chars.as_str(),
+        ))
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.row_letter(), self.col_letter())
+    }
+}
+
+impl FromStr for Cell {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (cell, rest) = Cell::parse_prefix(s)?;
+        if !rest.is_empty() {
+            return Err(NotationError::new(s, "a cell is exactly two letters, like Dc"));
+        }
+        Ok(cell)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_as_text!(Cell);
+
+/// A row or a column of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Line {
+    /// Row 0 (top, `A`) to 6 (`G`).
+    Row(u8),
+    /// Column 0 (left, `a`) to 6 (`g`).
+    Col(u8),
+}
+
+impl Line {
+    /// The rows then the columns of a board of `size`.
+    pub fn all(size: Size) -> impl Iterator<Item = Line> + Clone {
+        let n = size.n() as u8;
+        (0..n).map(Line::Row).chain((0..n).map(Line::Col))
+    }
+
+    /// The cell at `offset` along the line (left to right, top to bottom).
+    pub fn cell(self, offset: usize) -> Option<Cell> {
+        match self {
+            Line::Row(r) => Cell::new(r as usize, offset),
+            Line::Col(c) => Cell::new(offset, c as usize),
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    /// `row A` … `row G`, `column a` … `column g`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Line::Row(r) => write!(f, "row {}", (b'A' + r) as char),
+            Line::Col(c) => write!(f, "column {}", (b'a' + c) as char),
+        }
+    }
+}
+
+/// A set of cells as a 49-bit mask (bit [`Cell::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CellSet(u64);
+
+impl CellSet {
+    /// No cells.
+    pub const EMPTY: CellSet = CellSet(0);
+
+    /// The set with the given bit mask (bits above 48 are dropped).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> CellSet {
+        CellSet(bits & ((1u64 << 49) - 1))
+    }
+
+    /// The bit mask.
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub const fn contains(self, cell: Cell) -> bool {
+        self.0 & (1u64 << cell.index()) != 0
+    }
+
+    /// Adds `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        self.0 |= 1u64 << cell.index();
+    }
+
+    /// Removes `cell`.
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        self.0 &= !(1u64 << cell.index());
+    }
+
+    /// The number of cells.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The `k`-th cell in index order, if there are more than `k`.
+    pub fn nth(self, k: usize) -> Option<Cell> {
+        self.into_iter().nth(k)
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = Cell;
+    type IntoIter = CellSetIter;
+    fn into_iter(self) -> CellSetIter {
+        CellSetIter(self.0)
+    }
+}
+
+/// The cells of a [`CellSet`] in index order.
+#[derive(Clone, Debug)]
+pub struct CellSetIter(u64);
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Cell::from_index(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CellSetIter {}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        let mut set = CellSet::EMPTY;
+        for cell in iter {
+            set.insert(cell);
+        }
+        set
+    }
+}

@@ -1,0 +1,219 @@
+use std::fmt;
+
+use crate::{Action, Bag, Event, MatchRecord, MoveError, Round, Size};
+
+/// One of the two players of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Player {
+    /// The first player.
+    One,
+    /// The second player.
+    Two,
+}
+
+impl Player {
+    /// Both players.
+    pub const BOTH: [Player; 2] = [Player::One, Player::Two];
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The two sides of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Role {
+    /// Makes patterns by sliding counters; scores.
+    Order,
+    /// Draws and places counters; tries to spoil patterns.
+    Chaos,
+}
+
+impl Role {
+    /// The other role.
+    pub fn other(self) -> Role {
+        match self {
+            Role::Order => Role::Chaos,
+            Role::Chaos => Role::Order,
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Order => "Order",
+            Role::Chaos => "Chaos",
+        })
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// This player's Order score is higher.
+    Win(Player),
+    /// Equal scores.
+    Draw,
+}
+
+/// Why the match cannot move on to its second round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// The first round is still being played.
+    RoundNotFinished,
+    /// The second round has already begun.
+    AlreadySecondRound,
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MatchError::RoundNotFinished => "the first round is not over",
+            MatchError::AlreadySecondRound => "the second round has already begun",
+        })
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// A match: two rounds, the players swapping roles after the first. Each
+/// player's result is the score they made as Order; the higher total wins.
+#[derive(Debug)]
+pub struct Match {
+    first_order: Player,
+    rounds: Vec<Round>,
+    second_bag: Option<Bag>,
+}
+
+impl Match {
+    /// A match on `size` where `first_order` is Order in round 1 and the
+    /// rounds' bags draw from `seeds`.
+    pub fn new(size: Size, first_order: Player, seeds: [u64; 2]) -> Match {
+        Match::with_bags(first_order, Bag::seeded(size, seeds[0]), Bag::seeded(size, seeds[1]))
+    }
+
+    /// A match with the given full bags for round 1 and round 2.
+    pub fn with_bags(first_order: Player, first: Bag, second: Bag) -> Match {
+        Match {
+            first_order,
+            rounds: vec![Round::with_bag(first)],
+            second_bag: Some(second),
+        }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.round().size()
+    }
+
+    /// 0 in the first round, 1 in the second.
+    pub fn round_index(&self) -> usize {
+        self.rounds.len() - 1
+    }
+
+    /// The round being played (or the last one, once the match is over).
+    pub fn round(&self) -> &Round {
+        &self.rounds[self.rounds.len() - 1]
+    }
+
+    pub(crate) fn round_mut(&mut self) -> &mut Round {
+        let last = self.rounds.len() - 1;
+        &mut self.rounds[last]
+    }
+
+    /// The rounds begun so far.
+    pub fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// Does `action` in the current round (see [`Round::apply`]).
+    pub fn apply(&mut self, action: Action) -> Result<Event, MoveError> {
+        self.round_mut().apply(action)
+    }
+
+    /// The player who is Order in round `index` (0 or 1).
+    pub fn order_player(&self, index: usize) -> Player {
+        if index == 0 {
+            self.first_order
+        } else {
+            self.first_order.other()
+        }
+    }
+
+    /// The role of `player` in round `index` (0 or 1).
+    pub fn role(&self, player: Player, index: usize) -> Role {
+        if self.order_player(index) == player {
+            Role::Order
+        } else {
+            Role::Chaos
+        }
+    }
+
+    /// Begins round 2 once round 1 is over; the players swap roles.
+    pub fn start_second_round(&mut self) -> Result<(), MatchError> {
+        if !self.round().is_finished() {
+            return Err(MatchError::RoundNotFinished);
+        }
+        let bag = self.second_bag.take().ok_or(MatchError::AlreadySecondRound)?;
+        self.rounds.push(Round::with_bag(bag));
+        Ok(())
+    }
+
+    /// Each player's Order score from the finished rounds, by [`Player::index`].
+    pub fn totals(&self) -> [u32; 2] {
+        let mut totals = [0; 2];
+        for (index, round) in self.rounds.iter().enumerate() {
+            if round.is_finished() {
+                totals[self.order_player(index).index()] += round.score();
+            }
+        }
+        totals
+    }
+
+    /// Whether both rounds are over.
+    pub fn is_over(&self) -> bool {
+        self.rounds.len() == 2 && self.round().is_finished()
+    }
+
+    /// The result once both rounds are over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let [one, two] = self.totals();
+        Some(match one.cmp(&two) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::One),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Two),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// The record of the match so far; [`MatchRecord::replay`] gives it back.
+    pub fn record(&self) -> MatchRecord {
+        let first = self.rounds[0].record();
+        let second_bag = match (&self.second_bag, self.rounds.get(1)) {
+            (Some(bag), _) => bag.spec(),
+            (None, Some(round)) => round.record().bag,
+            (None, None) => first.bag.clone(),
+        };
+        MatchRecord {
+            size: self.size(),
+            first_order: self.first_order,
+            bags: [first.bag, second_bag],
+            rounds: self.rounds.iter().map(|r| r.turns().to_vec()).collect(),
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The rules of **Entropy**, Eric Solomon's game of Order and Chaos (sold as
+//! Hyle and Hyle 7), as a plain-Rust library: no engine, no I/O, no clock.
+//!
+//! A 7×7 board (or the 5×5 variant) and a bag of N counters of each of N
+//! colours. *Chaos* draws a counter at random and places it on any empty
+//! cell; *Order* may then slide any one counter like a rook, or pass. When the
+//! board is full, Order scores every palindromic run of colours (length ≥ 2)
+//! in every row and column, each run worth its length. Two rounds with the
+//! roles swapped make a [`Match`].
+//!
+//! The types:
+//! - [`Size`], [`Colour`], [`Cell`], [`Line`], [`CellSet`]: small `Copy` values with invariants.
+//! - [`Placement`], [`Slide`], [`OrderMove`], [`Turn`]: moves, with CodeCup notation
+//!   (`Dc` for a cell, `3Dc` for a placement of colour 3, `DcDf` for a slide,
+//!   a cell twice for a pass).
+//! - [`Board`]: counters on cells; scoring of full and partial boards, with a
+//!   per-line [`LineScore`] breakdown in the order the rules count aloud.
+//! - [`Counts`] and [`Bag`]: what is left to draw, and the seeded bag itself.
+//! - [`Position`]: everything a player may know (board, counts, phase) and the
+//!   phase machine with legal-move generation. `Copy`, allocation-free: the
+//!   AI's working type. It never holds the bag's hidden order.
+//! - [`Round`]: a [`Position`] plus its [`Bag`] and history; [`Round::apply`]
+//!   takes an [`Action`] and refuses illegal ones with a [`MoveError`],
+//!   changing nothing.
+//! - [`Match`]: two rounds, totals and the [`Outcome`].
+//! - [`RoundRecord`] and [`MatchRecord`]: game records that replay to the
+//!   identical state (serde behind the default `serde` feature).
+
+/// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
+#[cfg(feature = "serde")]
+macro_rules! serde_as_text {
+    ($($ty:ty),+) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    )+};
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_as_text;
+
+mod bag;
+mod board;
+mod cell;
+mod colour;
+mod error;
+mod game_match;
+mod moves;
+mod position;
+mod record;
+mod round;
+mod score;
+
+pub use bag::{Bag, Counts};
+pub use board::{Board, BoardParseError, BoardParseErrorKind};
+pub use cell::{Cell, CellSet, Line};
+pub use colour::{Colour, Size};
+pub use error::{MoveError, NotationError};
+pub use game_match::{Match, MatchError, Outcome, Player, Role};
+pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
+pub use position::{Phase, Position};
+pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};
+pub use round::{Action, Event, Round};
+pub use score::{LineScore, Run, line_score, line_score_table};
+
+/// The largest board side the crate supports (the standard game).
+pub const MAX_N: usize = 7;

@@ -1,0 +1,163 @@
+use std::fmt;
+
+use crate::{Action, Bag, Colour, Match, MoveError, Phase, Player, Round, Size, Turn};
+
+/// How a round's bag is made: from a seed, or as a fixed sequence of draws.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum BagSpec {
+    /// Each draw picks at random among the counters left, from this seed.
+    Seed(u64),
+    /// The draws in order: every counter of the bag once.
+    Draws(Vec<Colour>),
+}
+
+/// A round as played: its board size, its bag, and every turn in CodeCup
+/// notation (`"3Dc DcDf"`, `"3Dc DcDc"` for a pass, `"3Dc"` for the last).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RoundRecord {
+    /// The board size.
+    pub size: Size,
+    /// How the bag draws.
+    pub bag: BagSpec,
+    /// The turns in order.
+    pub turns: Vec<Turn>,
+}
+
+impl RoundRecord {
+    /// Plays the record again from an empty board, checking every draw and
+    /// every move.
+    pub fn replay(&self) -> Result<Round, ReplayError> {
+        let bag =
+            Bag::from_spec(self.size, &self.bag).map_err(|reason| ReplayError::new(0, ReplayErrorKind::Bag(reason)))?;
+        let mut round = Round::with_bag(bag);
+        for (i, turn) in self.turns.iter().enumerate() {
+            let at = |kind| ReplayError::new(i + 1, kind);
+            if i > 0 && self.turns[i - 1].reply.is_none() {
+                return Err(ReplayError::new(i, ReplayErrorKind::MissingReply));
+            }
+            round.apply(Action::Draw).map_err(|e| at(ReplayErrorKind::Illegal(e)))?;
+            if let Phase::ChaosPlace(drawn) = round.phase()
+                && drawn != turn.placement.colour
+            {
+                return Err(at(ReplayErrorKind::DrawMismatch {
+                    drawn,
+                    recorded: turn.placement.colour,
+                }));
+            }
+            round
+                .apply(Action::Place(turn.placement.cell))
+                .map_err(|e| at(ReplayErrorKind::Illegal(e)))?;
+            if let Some(reply) = turn.reply {
+                round.apply(reply.into()).map_err(|e| at(ReplayErrorKind::Illegal(e)))?;
+            }
+        }
+        Ok(round)
+    }
+}
+
+/// A match as played: the board size, who was Order first, both rounds' bags
+/// and the turns of the rounds begun.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchRecord {
+    /// The board size.
+    pub size: Size,
+    /// The player who is Order in round 1.
+    pub first_order: Player,
+    /// The bags of round 1 and round 2.
+    pub bags: [BagSpec; 2],
+    /// The turns of each round begun (one or two entries).
+    pub rounds: Vec<Vec<Turn>>,
+}
+
+impl MatchRecord {
+    /// Plays the record again, checking every draw and every move.
+    pub fn replay(&self) -> Result<Match, ReplayError> {
+        let bag = |i: usize| {
+            Bag::from_spec(self.size, &self.bags[i]).map_err(|reason| ReplayError::new(0, ReplayErrorKind::Bag(reason)))
+        };
+        if self.rounds.len() > 2 {
+            return Err(ReplayError::new(0, ReplayErrorKind::TooManyRounds(self.rounds.len())));
+        }
+        let mut game = Match::with_bags(self.first_order, bag(0)?, bag(1)?);
+        for (index, turns) in self.rounds.iter().enumerate() {
+            let in_round = |e: ReplayError| ReplayError { round: index + 1, ..e };
+            if index == 1 {
+                game.start_second_round()
+                    .map_err(|_| ReplayError::new(0, ReplayErrorKind::FirstRoundUnfinished))
+                    .map_err(in_round)?;
+            }
+            let record = RoundRecord {
+                size: self.size,
+                bag: self.bags[index].clone(),
+                turns: turns.clone(),
+            };
+            *game.round_mut() = record.replay().map_err(in_round)?;
+        }
+        Ok(game)
+    }
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The round (1 or 2) for a match record; 1 for a round record.
+    pub round: usize,
+    /// The turn (1-based) where replay stopped; 0 for the record as a whole.
+    pub turn: usize,
+    /// What went wrong.
+    pub kind: ReplayErrorKind,
+}
+
+impl ReplayError {
+    fn new(turn: usize, kind: ReplayErrorKind) -> ReplayError {
+        ReplayError { round: 1, turn, kind }
+    }
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayErrorKind {
+    /// The bag description is impossible.
+    Bag(String),
+    /// A recorded move is illegal there.
+    Illegal(MoveError),
+    /// The bag gave another colour than the record says.
+    DrawMismatch {
+        /// What the bag gave.
+        drawn: Colour,
+        /// What the record says.
+        recorded: Colour,
+    },
+    /// A turn lacks Order's reply but another turn follows it.
+    MissingReply,
+    /// Round 2 was recorded before round 1 was over.
+    FirstRoundUnfinished,
+    /// A match has two rounds.
+    TooManyRounds(usize),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "round {}", self.round)?;
+        if self.turn > 0 {
+            write!(f, ", turn {}", self.turn)?;
+        }
+        f.write_str(": ")?;
+        match &self.kind {
+            ReplayErrorKind::Bag(reason) => write!(f, "bad bag: {reason}"),
+            ReplayErrorKind::Illegal(e) => write!(f, "illegal move: {e}"),
+            ReplayErrorKind::DrawMismatch { drawn, recorded } => {
+                write!(f, "the bag gives colour {drawn} but the record says {recorded}")
+            }
+            ReplayErrorKind::MissingReply => f.write_str("Order's move is missing but the round goes on"),
+            ReplayErrorKind::FirstRoundUnfinished => f.write_str("round 2 begins before round 1 is over"),
+            ReplayErrorKind::TooManyRounds(n) => write!(f, "a match has 2 rounds, the record has {n}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}

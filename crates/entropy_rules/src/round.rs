@@ -1,0 +1,162 @@
+use crate::{
+    Bag, Board, Cell, Colour, Counts, LineScore, MoveError, OrderMove, Phase, Placement, Position, RoundRecord, Size,
+    Slide, Turn,
+};
+
+/// Something a player asks to do in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Chaos draws from the bag.
+    Draw,
+    /// Chaos places the drawn counter.
+    Place(Cell),
+    /// Order slides a counter.
+    Slide(Slide),
+    /// Order passes.
+    Pass,
+}
+
+impl From<OrderMove> for Action {
+    fn from(mv: OrderMove) -> Action {
+        match mv {
+            OrderMove::Slide(slide) => Action::Slide(slide),
+            OrderMove::Pass => Action::Pass,
+        }
+    }
+}
+
+/// What an accepted action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// Chaos drew this colour.
+    Drew(Colour),
+    /// Chaos placed a counter (the round may now be over).
+    Placed(Placement),
+    /// Order slid a counter.
+    Slid(Slide),
+    /// Order passed.
+    Passed,
+}
+
+/// One round: a [`Position`] with its [`Bag`] and the turns played.
+///
+/// The only way to change it is [`Round::apply`], which refuses an illegal
+/// action with a [`MoveError`] and leaves the round unchanged. Players see
+/// the round through [`Round::position`], which holds the bag's counts but
+/// never its order; `Round` itself is not `Clone`, so no copy can be drawn
+/// from to look ahead.
+#[derive(Debug)]
+pub struct Round {
+    position: Position,
+    bag: Bag,
+    turns: Vec<Turn>,
+}
+
+impl Round {
+    /// A new round whose bag draws at random from `seed`.
+    pub fn new(size: Size, seed: u64) -> Round {
+        Round::with_bag(Bag::seeded(size, seed))
+    }
+
+    /// A new round drawing from `bag`, which must be full.
+    pub fn with_bag(bag: Bag) -> Round {
+        let size = bag.counts().size();
+        debug_assert_eq!(bag.counts().total(), size.cells(), "a round starts with a full bag");
+        Round {
+            position: Position::new(size),
+            bag,
+            turns: Vec::with_capacity(size.cells()),
+        }
+    }
+
+    /// What the players may know: board, counts left, phase.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.position.size()
+    }
+
+    /// The counters on the board.
+    pub fn board(&self) -> &Board {
+        self.position.board()
+    }
+
+    /// What the round waits for.
+    pub fn phase(&self) -> Phase {
+        self.position.phase()
+    }
+
+    /// What is left in the bag.
+    pub fn counts(&self) -> &Counts {
+        self.position.counts()
+    }
+
+    /// Whether the board is full.
+    pub fn is_finished(&self) -> bool {
+        self.position.is_finished()
+    }
+
+    /// Order's score: final once the round is over, the board as it stands before.
+    pub fn score(&self) -> u32 {
+        self.position.score()
+    }
+
+    /// Every line's scoring runs, in the order the rules count them aloud.
+    pub fn breakdown(&self) -> Vec<LineScore> {
+        self.position.board().breakdown()
+    }
+
+    /// The turns so far; the last one may lack Order's reply.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// Does `action`, or refuses it and changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<Event, MoveError> {
+        match action {
+            Action::Draw => {
+                self.position.check_draw()?;
+                // The bag and the position count the same counters, so a
+                // position waiting for a draw always has a counter to draw.
+                let colour = self.bag.draw().ok_or(MoveError::RoundOver)?;
+                self.position.draw(colour)?;
+                Ok(Event::Drew(colour))
+            }
+            Action::Place(cell) => {
+                let placement = self.position.place(cell)?;
+                self.turns.push(Turn { placement, reply: None });
+                Ok(Event::Placed(placement))
+            }
+            Action::Slide(slide) => {
+                self.order(OrderMove::Slide(slide))?;
+                Ok(Event::Slid(slide))
+            }
+            Action::Pass => {
+                self.order(OrderMove::Pass)?;
+                Ok(Event::Passed)
+            }
+        }
+    }
+
+    fn order(&mut self, mv: OrderMove) -> Result<(), MoveError> {
+        self.position.order(mv)?;
+        if let Some(turn) = self.turns.last_mut() {
+            turn.reply = Some(mv);
+        }
+        Ok(())
+    }
+
+    /// The record of the round so far, which [`RoundRecord::replay`] turns
+    /// back into an identical round.
+    pub fn record(&self) -> RoundRecord {
+        RoundRecord {
+            size: self.size(),
+            bag: self.bag.spec(),
+            turns: self.turns.clone(),
+        }
+    }
+}
