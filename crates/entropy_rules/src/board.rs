@@ -8,7 +8,9 @@ use crate::{Cell, CellSet, Colour, Line, MAX_N, Size};
 /// is the mask of cells that a counter on `from` can slide to, where
 /// `occupancy` has a bit set for every cell that holds a counter (or is off
 /// a 5×5 board).
-static REACH: [[u8; MAX_N]; 1 << MAX_N] = {
+static REACH: [[u8; MAX_N]; 1 << MAX_N] = REACH_TABLE;
+
+const REACH_TABLE: [[u8; MAX_N]; 1 << MAX_N] = {
     let mut table = [[0u8; MAX_N]; 1 << MAX_N];
     let mut occ = 0;
     while occ < 1 << MAX_N {
@@ -32,6 +34,56 @@ static REACH: [[u8; MAX_N]; 1 << MAX_N] = {
     }
     table
 };
+
+/// The most slides along one line: each empty cell is reached from at most
+/// two counters, each counter reaches at most six cells.
+const MAX_LINE_MOVES: usize = 10;
+
+/// The slides along one line of `n` cells with counters on `occ` (bit i set:
+/// cell i holds a counter; bits from `n` up are ignored): how many, and each
+/// as `from << 4 | to`, by starting cell then destination.
+#[derive(Clone, Copy)]
+struct LineMoves {
+    count: u8,
+    moves: [u8; MAX_LINE_MOVES],
+}
+
+const fn line_moves(n: usize) -> [LineMoves; 1 << MAX_N] {
+    let mut table = [LineMoves {
+        count: 0,
+        moves: [0; MAX_LINE_MOVES],
+    }; 1 << MAX_N];
+    let mut occ = 0;
+    while occ < 1 << MAX_N {
+        // Cells beyond the line count as walls.
+        let walled = occ | ((1 << MAX_N) - (1 << n));
+        let mut entry = LineMoves {
+            count: 0,
+            moves: [0; MAX_LINE_MOVES],
+        };
+        let mut from = 0;
+        while from < n {
+            if occ & (1 << from) != 0 {
+                let reach = REACH_TABLE[walled][from];
+                let mut to = 0;
+                while to < n {
+                    if reach & (1 << to) != 0 {
+                        entry.moves[entry.count as usize] = ((from << 4) | to) as u8;
+                        entry.count += 1;
+                    }
+                    to += 1;
+                }
+            }
+            from += 1;
+        }
+        table[occ] = entry;
+        occ += 1;
+    }
+    table
+}
+
+/// Per-line slides for 5-cell and 7-cell lines, indexed by occupancy.
+static LINE_MOVES: [[LineMoves; 1 << MAX_N]; 2] = [line_moves(5), line_moves(7)];
 
 /// `SPREAD[mask]` puts bit `j` of a 7-bit mask at bit `7 j`: a column mask as cells.
 static SPREAD: [u64; 1 << MAX_N] = {
@@ -66,6 +118,8 @@ pub struct Board {
     row_occ: [u8; MAX_N],
     /// Bit `r` of `col_occ[c]`: cell (r, c) holds a counter or is off the board.
     col_occ: [u8; MAX_N],
+    /// Bit `Cell::index` set for every counter.
+    occ: u64,
     counters: u8,
 }
 
@@ -88,6 +142,7 @@ impl Board {
             cols: [0; MAX_N],
             row_occ,
             col_occ,
+            occ: 0,
             counters: 0,
         }
     }
@@ -126,26 +181,93 @@ impl Board {
     }
 
     /// The cells that hold a counter.
+    #[inline]
     pub fn occupied(&self) -> CellSet {
-        let mut bits = 0u64;
-        for (r, &occ) in self.row_occ.iter().enumerate().take(self.size.n()) {
-            bits |= ((occ & self.line_mask()) as u64) << (MAX_N * r);
-        }
-        CellSet::from_bits(bits)
+        CellSet::from_bits(self.occ)
     }
 
     /// The empty cells of the board.
+    #[inline]
     pub fn vacant(&self) -> CellSet {
-        let mut bits = 0u64;
-        for (r, &occ) in self.row_occ.iter().enumerate().take(self.size.n()) {
-            bits |= ((!occ & self.line_mask()) as u64) << (MAX_N * r);
-        }
-        CellSet::from_bits(bits)
+        CellSet::from_bits(!self.occ & board_mask(self.size))
     }
 
+    /// The `k`-th empty cell in cell order, if there are more than `k`.
     #[inline]
-    fn line_mask(&self) -> u8 {
-        ((1u16 << self.size.n()) - 1) as u8
+    pub fn nth_vacant(&self, mut k: usize) -> Option<Cell> {
+        for r in 0..self.size.n() {
+            let vacant = !self.row_occ[r] & 0x7f;
+            let count = vacant.count_ones() as usize;
+            if k < count {
+                let mut bits = vacant;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return Cell::new(r, bits.trailing_zeros() as usize);
+            }
+            k -= count;
+        }
+        None
+    }
+
+    /// How many slides Order could make (the pass not included).
+    #[inline]
+    pub fn slide_count(&self) -> usize {
+        let table = &LINE_MOVES[(self.size == Size::Seven) as usize];
+        let mut count = 0;
+        for i in 0..self.size.n() {
+            count += table[self.row_occ[i] as usize].count as usize + table[self.col_occ[i] as usize].count as usize;
+        }
+        count
+    }
+
+    /// Calls `f` with every slide Order could make: along each row (top to
+    /// bottom), then along each column (left to right); within a line by
+    /// starting cell, then destination.
+    #[inline]
+    pub fn for_each_slide(&self, mut f: impl FnMut(Cell, Cell)) {
+        let table = &LINE_MOVES[(self.size == Size::Seven) as usize];
+        let n = self.size.n();
+        for r in 0..n {
+            let entry = &table[self.row_occ[r] as usize];
+            for &m in &entry.moves[..entry.count as usize] {
+                let (from, to) = ((m >> 4) as usize, (m & 15) as usize);
+                f(Cell::at(r, from), Cell::at(r, to));
+            }
+        }
+        for c in 0..n {
+            let entry = &table[self.col_occ[c] as usize];
+            for &m in &entry.moves[..entry.count as usize] {
+                let (from, to) = ((m >> 4) as usize, (m & 15) as usize);
+                f(Cell::at(from, c), Cell::at(to, c));
+            }
+        }
+    }
+
+    /// The `k`-th slide in the order of [`Board::for_each_slide`].
+    #[inline]
+    pub fn nth_slide(&self, mut k: usize) -> Option<(Cell, Cell)> {
+        let table = &LINE_MOVES[(self.size == Size::Seven) as usize];
+        let n = self.size.n();
+        for line in 0..2 * n {
+            let (occ, i) = if line < n {
+                (self.row_occ[line], line)
+            } else {
+                (self.col_occ[line - n], line - n)
+            };
+            let entry = &table[occ as usize];
+            if k < entry.count as usize {
+                let m = entry.moves[k];
+                let (from, to) = ((m >> 4) as usize, (m & 15) as usize);
+                return Some(if line < n {
+                    (Cell::at(i, from), Cell::at(i, to))
+                } else {
+                    (Cell::at(from, i), Cell::at(to, i))
+                });
+            }
+            k -= entry.count as usize;
+        }
+        None
     }
 
     /// How many counters of each colour stand on the board (by colour index).
@@ -190,6 +312,7 @@ impl Board {
         self.cols[c] |= v << (CODE_BITS as usize * r);
         self.row_occ[r] |= 1 << c;
         self.col_occ[c] |= 1 << r;
+        self.occ |= 1 << cell.index();
         self.counters += 1;
     }
 
@@ -204,6 +327,7 @@ impl Board {
         self.cols[c] &= !(7 << (CODE_BITS as usize * r));
         self.row_occ[r] &= !(1 << c);
         self.col_occ[c] &= !(1 << r);
+        self.occ &= !(1 << cell.index());
         self.counters -= 1;
         Colour::ALL[(v as usize - 1) % MAX_N]
     }
@@ -221,11 +345,11 @@ impl Board {
         CellSet::from_bits(along_row | along_col)
     }
 
-    /// How many cells a counter on the occupied `from` could slide to.
+    /// Moves the counter on `from` to `to`; the caller has checked the slide.
     #[inline]
-    pub(crate) fn slide_count(&self, from: Cell) -> u32 {
-        let (r, c) = (from.row(), from.col());
-        REACH[self.row_occ[r] as usize][c].count_ones() + REACH[self.col_occ[c] as usize][r].count_ones()
+    pub(crate) fn slide(&mut self, from: Cell, to: Cell) {
+        let colour = self.take(from);
+        self.put(to, colour);
     }
 
     /// The score of the board as it stands: every palindromic run of two or
@@ -339,6 +463,15 @@ impl Board {
             ));
         }
         Ok(board)
+    }
+}
+
+/// The bits of the cells of a board of `size`.
+const fn board_mask(size: Size) -> u64 {
+    match size {
+        Size::Seven => (1 << 49) - 1,
+        // Rows 0-4, columns 0-4.
+        Size::Five => 0x1f | 0x1f << 7 | 0x1f << 14 | 0x1f << 21 | 0x1f << 28,
     }
 }
 

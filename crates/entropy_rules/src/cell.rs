@@ -32,6 +32,16 @@ impl Cell {
         }
     }
 
+    /// The cell at `row`, `col`, both known to be below 7.
+    #[inline]
+    pub(crate) const fn at(row: usize, col: usize) -> Cell {
+        debug_assert!(row < MAX_N && col < MAX_N);
+        Cell {
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
     /// The cell with [`Cell::index`] `index` (0–48).
     #[inline]
     pub const fn from_index(index: usize) -> Option<Cell> {

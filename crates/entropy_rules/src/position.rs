@@ -210,8 +210,7 @@ impl Position {
     pub fn order(&mut self, mv: OrderMove) -> Result<(), MoveError> {
         self.check_order(mv)?;
         if let OrderMove::Slide(slide) = mv {
-            let colour = self.board.take(slide.from);
-            self.board.put(slide.to, colour);
+            self.board.slide(slide.from, slide.to);
         }
         self.phase = Phase::ChaosDraw;
         Ok(())
@@ -226,80 +225,78 @@ impl Position {
     }
 
     /// Order's legal moves into `moves` (cleared first): the pass, then every
-    /// slide by starting cell and destination in cell order. Empty unless
-    /// Order is to move. Never allocates.
+    /// slide in the order of [`Board::for_each_slide`]. Empty unless Order is
+    /// to move. Never allocates.
     pub fn order_moves(&self, moves: &mut MoveList) {
         moves.clear();
         if self.phase != Phase::OrderMove {
             return;
         }
         moves.push(OrderMove::Pass);
-        for from in self.board.occupied() {
-            for to in self.board.slide_targets(from) {
-                moves.push(OrderMove::slide(from, to));
-            }
-        }
+        self.board.for_each_slide(|from, to| {
+            // Cannot overflow: MAX_ORDER_MOVES bounds every position.
+            let _ = moves.try_push(OrderMove::slide(from, to));
+        });
     }
 
     /// How many moves [`Position::order_moves`] would list, without listing them.
+    #[inline]
     pub fn order_move_count(&self) -> usize {
         if self.phase != Phase::OrderMove {
             return 0;
         }
-        1 + self
-            .board
-            .occupied()
-            .into_iter()
-            .map(|from| self.board.slide_count(from) as usize)
-            .sum::<usize>()
+        1 + self.board.slide_count()
     }
 
     /// The `k`-th move of [`Position::order_moves`], without listing them.
-    pub fn nth_order_move(&self, mut k: usize) -> Option<OrderMove> {
+    #[inline]
+    pub fn nth_order_move(&self, k: usize) -> Option<OrderMove> {
         if self.phase != Phase::OrderMove {
             return None;
         }
-        if k == 0 {
-            return Some(OrderMove::Pass);
+        match k {
+            0 => Some(OrderMove::Pass),
+            _ => self.board.nth_slide(k - 1).map(|(from, to)| OrderMove::slide(from, to)),
         }
-        k -= 1;
-        for from in self.board.occupied() {
-            let count = self.board.slide_count(from) as usize;
-            if k < count {
-                return self
-                    .board
-                    .slide_targets(from)
-                    .nth(k)
-                    .map(|to| OrderMove::slide(from, to));
-            }
-            k -= count;
-        }
-        None
     }
 
     /// Plays the round to its end with uniformly random legal moves (draws
-    /// from the counts, any vacant cell, any Order move or the pass) and
-    /// returns the final score. A playout, for simulations and benchmarks.
+    /// weighted by the counts, any vacant cell, any Order move or the pass)
+    /// and returns the final score. A playout, for simulations and benchmarks.
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
         loop {
-            let done = match self.phase {
-                Phase::ChaosDraw => self.counts.sample(rng).map(|c| self.draw(c)),
-                Phase::ChaosPlace(_) => {
-                    let vacant = self.board.vacant();
-                    vacant
-                        .nth(rng.random_range(0..vacant.len()))
-                        .map(|cell| self.place(cell).map(|_| ()))
+            match self.phase {
+                Phase::ChaosDraw => match self.counts.sample(rng) {
+                    Some(colour) if self.counts.take(colour) => self.phase = Phase::ChaosPlace(colour),
+                    _ => break,
+                },
+                Phase::ChaosPlace(colour) => {
+                    let vacant = self.size().cells() - self.board.counters();
+                    let Some(cell) = self.board.nth_vacant(rng.random_range(0..vacant)) else {
+                        break;
+                    };
+                    self.board.put(cell, colour);
+                    self.last_placed = Some(cell);
+                    self.phase = if self.board.is_full() {
+                        Phase::Finished
+                    } else {
+                        Phase::OrderMove
+                    };
                 }
                 Phase::OrderMove => {
-                    let k = rng.random_range(0..self.order_move_count());
-                    self.nth_order_move(k).map(|mv| self.order(mv))
+                    let k = rng.random_range(0..=self.board.slide_count());
+                    if k > 0 {
+                        let Some((from, to)) = self.board.nth_slide(k - 1) else {
+                            break;
+                        };
+                        self.board.slide(from, to);
+                    }
+                    self.phase = Phase::ChaosDraw;
                 }
-                Phase::Finished => return self.score(),
-            };
-            if !matches!(done, Some(Ok(()))) {
-                debug_assert!(false, "a playout move was refused: {done:?}");
-                return self.score();
+                Phase::Finished => break,
             }
         }
+        debug_assert!(self.is_finished(), "a playout stops only at the end");
+        self.score()
     }
 }
