@@ -1,6 +1,16 @@
 //! Players for Entropy: the Chaos side chooses where the drawn counter goes,
 //! the Order side chooses a slide or a pass. Every player sees only a
 //! [`Position`] (board, counts left in the bag, phase), never the bag's order.
+//!
+//! - [`Player`]: the one interface for both roles; [`Limits`] and
+//!   [`StopFlag`] bound a move by time, by search nodes, or on request.
+//! - [`Level`]: the five levels people play against, from Beginner to
+//!   Master, each with its per-move time budget ([`Level::budget`]);
+//!   [`Level::player`] builds one from a seed.
+//! - [`hint`]: Order's best move with the final score it expects.
+//! - [`Greedy`]: the baseline (best score now).
+//! - [`search`]: the expectimax engine behind Medium, Hard and Master;
+//!   [`eval`]: its static evaluation.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,9 +18,16 @@ use std::time::{Duration, Instant};
 
 use entropy_rules::{Cell, OrderMove, Position};
 
+mod casual;
+pub mod eval;
 pub mod greedy;
+mod level;
+pub mod search;
 
+pub use eval::{Weights, evaluate};
 pub use greedy::Greedy;
+pub use level::{Hint, Level, LevelParseError, SearchPlayer, hint};
+pub use search::{Engine, Found, SearchConfig};
 
 /// How much a player may spend on one move, and a way to stop it early.
 #[derive(Clone, Debug, Default)]

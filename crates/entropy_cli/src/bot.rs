@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
 
 use entropy_ai::{Limits, Player};
 use entropy_rules::{Colour, OrderMove, Phase, Placement, Position, Role, Size};
@@ -59,6 +60,64 @@ pub trait MoveClock {
 impl MoveClock for Limits {
     fn limits(&mut self, _position: &Position) -> Limits {
         self.clone()
+    }
+}
+
+/// A game clock: a total thinking time for the round, spread over the
+/// moves still to make, each move at most `per_move` (the level's budget).
+#[derive(Clone, Debug)]
+pub struct GameClock {
+    total: Duration,
+    per_move: Duration,
+    nodes: Option<u64>,
+    used: Duration,
+    started: Option<Instant>,
+}
+
+/// Time kept back from a game clock for reading, writing and the process itself.
+const CLOCK_RESERVE: Duration = Duration::from_millis(500);
+
+impl GameClock {
+    /// `total` for the round, at most `per_move` a move, and at most `nodes`
+    /// search nodes a move if given.
+    pub fn new(total: Duration, per_move: Duration, nodes: Option<u64>) -> GameClock {
+        GameClock {
+            total,
+            per_move,
+            nodes,
+            used: Duration::ZERO,
+            started: None,
+        }
+    }
+
+    /// The time used so far.
+    pub fn used(&self) -> Duration {
+        self.used
+    }
+}
+
+impl MoveClock for GameClock {
+    fn limits(&mut self, position: &Position) -> Limits {
+        self.started = Some(Instant::now());
+        // Moves left for this side, this one included: one per empty cell
+        // for Chaos (placing) and for Order (answering every placement but the last).
+        let empty = position.board().vacant().len();
+        let left = empty.max(1);
+        let remaining = self.total.saturating_sub(self.used).saturating_sub(CLOCK_RESERVE);
+        // The middle of the round matters most: allow half as much again as an even share.
+        let share = remaining.mul_f64(1.5 / left as f64);
+        let time = share.min(self.per_move).max(Duration::from_millis(1));
+        Limits {
+            time: Some(time),
+            nodes: self.nodes,
+            ..Limits::default()
+        }
+    }
+
+    fn moved(&mut self) {
+        if let Some(start) = self.started.take() {
+            self.used += start.elapsed();
+        }
     }
 }
 

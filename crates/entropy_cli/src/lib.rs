@@ -2,6 +2,7 @@
 //! CodeCup 2023 protocol as a bot, and refereeing games between players
 //! (built-in or external programs) for the arena.
 
+pub mod arena;
 pub mod bot;
 pub mod referee;
 pub mod score;

@@ -1,11 +1,16 @@
-//! `entropy-cli`: score a board, play the CodeCup 2023 protocol as a bot.
+//! `entropy-cli`: score a board, play the CodeCup 2023 protocol as a bot,
+//! measure players against each other in an arena.
 
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use entropy_ai::{Greedy, Limits};
-use entropy_rules::Board;
+use entropy_ai::Limits;
+use entropy_cli::arena::{self, ArenaConfig, PlayerSpec};
+use entropy_cli::bot::{GameClock, MoveClock};
+use entropy_rules::{Board, Size};
+use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
 #[command(
@@ -28,29 +33,177 @@ enum Command {
     /// Play one game of the CodeCup 2023 protocol on standard input and
     /// output, as Chaos or Order (told by the first line).
     Bot {
+        /// The player: greedy, beginner, easy, medium, hard or master.
+        #[arg(long, default_value = "hard", value_parser = builtin_spec)]
+        level: PlayerSpec,
         /// Seed for the player's random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Total thinking time for the game, in seconds, spread over the
+        /// moves (CodeCup gave 30); each move still takes at most the level's budget.
+        #[arg(long, value_parser = seconds)]
+        game_time: Option<Duration>,
+        /// Search nodes per move instead of the level's time budget (deterministic).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
     },
+    /// Play two-round matches between two players and report their scores
+    /// as Order and as Chaos with 95% confidence intervals, wins, draws,
+    /// losses and think times.
+    Arena {
+        /// Player A (Order in round 1): greedy, beginner, easy, medium, hard,
+        /// master, or cmd:<command line> for a program speaking the CodeCup protocol.
+        #[arg(value_parser = player_spec)]
+        a: PlayerSpec,
+        /// Player B (Order in round 2), as A.
+        #[arg(value_parser = player_spec)]
+        b: PlayerSpec,
+        /// Number of matches.
+        #[arg(short = 'n', long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        matches: u64,
+        /// Seed of the run: the bags and the players' random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Matches played at once.
+        #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        jobs: u64,
+        /// Board side: 7 or 5.
+        #[arg(long, default_value_t = 7, value_parser = board_size)]
+        size: usize,
+        /// Search nodes per move for the search levels, instead of their
+        /// time budgets: deterministic and independent of the machine's load.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Time per move in milliseconds for the built-in players, instead of
+        /// their levels' budgets.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        move_ms: Option<u64>,
+        /// Thinking time per round of an external program, in seconds.
+        #[arg(long, default_value = "30", value_parser = seconds)]
+        game_time: Duration,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+fn player_spec(s: &str) -> Result<PlayerSpec, String> {
+    s.parse()
+}
+
+fn builtin_spec(s: &str) -> Result<PlayerSpec, String> {
+    match s.parse()? {
+        PlayerSpec::External(_) => Err("the bot plays a built-in player, not an external program".into()),
+        spec => Ok(spec),
+    }
+}
+
+fn seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
+        return Err(format!("{s:?}: give a number of seconds above 0 and at most a day"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn board_size(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n @ (5 | 7)) => Ok(n),
+        _ => Err(format!("{s:?}: the board side is 5 or 7")),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Score => score(),
-        Command::Bot { seed } => {
-            let mut player = Greedy::new(seed);
-            let stdin = io::stdin().lock();
-            let stdout = io::stdout().lock();
-            match entropy_cli::bot::play(stdin, stdout, &mut player, &mut Limits::none()) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("entropy-cli bot: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+        Command::Bot {
+            level,
+            seed,
+            game_time,
+            nodes,
+        } => bot(&level, seed, game_time, nodes),
+        Command::Arena {
+            a,
+            b,
+            matches,
+            seed,
+            jobs,
+            size,
+            nodes,
+            move_ms,
+            game_time,
+            quiet,
+        } => {
+            let config = ArenaConfig {
+                players: [a, b],
+                matches: matches as usize,
+                seed,
+                jobs: jobs as usize,
+                size: Size::from_n(size).unwrap_or_default(),
+                limits: Limits {
+                    time: move_ms.map(Duration::from_millis),
+                    nodes,
+                    ..Limits::default()
+                },
+                external_time: game_time,
+            };
+            run_arena(&config, quiet)
         }
     }
+}
+
+fn bot(level: &PlayerSpec, seed: u64, game_time: Option<Duration>, nodes: Option<u64>) -> ExitCode {
+    let Some(mut player) = level.builtin(seed) else {
+        eprintln!("entropy-cli bot: {level} is not a built-in player");
+        return ExitCode::from(2);
+    };
+    let per_move = match level {
+        PlayerSpec::Level(level) => level.budget(),
+        _ => Duration::from_secs(1),
+    };
+    let mut clock: Box<dyn MoveClock> = match game_time {
+        Some(total) => Box::new(GameClock::new(total, per_move, nodes)),
+        None => Box::new(Limits {
+            nodes,
+            ..Limits::default()
+        }),
+    };
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    match entropy_cli::bot::play(stdin, stdout, player.as_mut(), clock.as_mut()) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("entropy-cli bot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_arena(config: &ArenaConfig, quiet: bool) -> ExitCode {
+    let bar = if quiet || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(config.matches as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} matches, {eta} left {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let progress = |result: &arena::MatchResult| {
+        if result.rounds.iter().any(|r| r.forfeit().is_some()) {
+            bar.set_message("(a forfeit)");
+        }
+        bar.inc(1);
+    };
+    let results = arena::run(config, &progress);
+    bar.finish_and_clear();
+    print!("{}", arena::report(config, &results));
+    ExitCode::SUCCESS
 }
 
 fn score() -> ExitCode {

@@ -1,0 +1,438 @@
+//! Selective expectimax with iterative deepening, for both roles.
+//!
+//! The tree alternates the way a round does: an Order node (slide or pass,
+//! maximising), a chance node (the colour Chaos draws, each colour weighted
+//! by the counters of it left), a Chaos node (the cell, minimising), an
+//! Order node, and so on. Every move is first judged by the static
+//! evaluation (incrementally: a slide changes three line values, a placement
+//! two); only the best few are searched further (a beam per node type) and
+//! at the horizon Order's best static reply closes the line. Colours that
+//! are not on the board and have the same count left lead to the same
+//! values, so a chance node searches one of them for all.
+//!
+//! Each iteration searches one placement deeper, the root moves ordered by
+//! the previous iteration. The search stops when its node budget is spent,
+//! its time is up, its stop flag is raised, or the next iteration would not
+//! fit in the time; it then answers with the best move of the deepest
+//! finished iteration (or a better one already found in the unfinished one).
+
+use std::time::{Duration, Instant};
+
+use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position};
+
+use crate::eval::{Bag, Evaluator, Lines, Weights};
+use crate::{Limits, StopFlag};
+
+/// The shape of a search: evaluation weights, beams and depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// The static evaluation.
+    pub weights: Weights,
+    /// Order moves searched at the root (best first by the previous iteration).
+    pub root_beam: usize,
+    /// Chaos placements searched at the root.
+    pub root_chaos_beam: usize,
+    /// Order moves searched at an inner Order node.
+    pub order_beam: usize,
+    /// Cells searched at an inner Chaos node.
+    pub chaos_beam: usize,
+    /// The deepest iteration, in placements below the root.
+    pub max_depth: u32,
+    /// With a time limit, no new iteration starts after this share of it
+    /// (the next one takes several times longer than the last).
+    pub soft_time: f32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            weights: Weights::default(),
+            root_beam: 10,
+            root_chaos_beam: 12,
+            order_beam: 5,
+            chaos_beam: 5,
+            max_depth: 8,
+            soft_time: 0.3,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Found<M> {
+    /// The move to play.
+    pub best: M,
+    /// The expected final score of the round (Order's) after it.
+    pub value: f32,
+    /// Placements searched below the root by the deepest finished iteration
+    /// (0: the static evaluation alone).
+    pub depth: u32,
+    /// Positions evaluated.
+    pub nodes: u64,
+}
+
+/// When to stop: a node budget, a deadline, a flag.
+struct Control {
+    start: Instant,
+    time: Option<Duration>,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stop: StopFlag,
+    nodes: u64,
+    next_check: u64,
+    aborted: bool,
+}
+
+/// How many nodes pass between two looks at the clock and the flag.
+const CHECK_EVERY: u64 = 256;
+
+impl Control {
+    fn new(limits: &Limits) -> Control {
+        let start = Instant::now();
+        Control {
+            start,
+            time: limits.time,
+            deadline: limits.deadline(start),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            stop: limits.stop.clone(),
+            nodes: 0,
+            next_check: 0,
+            aborted: limits.stop.is_raised(),
+        }
+    }
+
+    /// Counts `n` nodes; true when the search must stop now.
+    #[inline]
+    fn tick(&mut self, n: u64) -> bool {
+        self.nodes += n;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
+            if self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether a new iteration may start.
+    fn may_deepen(&self, soft: f32) -> bool {
+        !self.aborted
+            && self
+                .time
+                .is_none_or(|t| self.start.elapsed().as_secs_f32() < t.as_secs_f32() * soft)
+    }
+}
+
+/// The search engine: an evaluator (with its cache) and a configuration.
+pub struct Engine {
+    eval: Evaluator,
+    config: SearchConfig,
+}
+
+impl Engine {
+    /// An engine searching as `config` says.
+    pub fn new(config: SearchConfig) -> Engine {
+        Engine {
+            eval: Evaluator::new(config.weights),
+            config,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Order's best move in `position` (which must wait for Order) within `limits`.
+    pub fn order(&mut self, position: &Position, limits: &Limits) -> Found<OrderMove> {
+        let mut search = Search {
+            eval: &mut self.eval,
+            config: self.config,
+            ctl: Control::new(limits),
+        };
+        search.root_order(position)
+    }
+
+    /// Chaos's best cell in `position` (which must wait for a placement) within `limits`.
+    pub fn place(&mut self, position: &Position, limits: &Limits) -> Found<Cell> {
+        let mut search = Search {
+            eval: &mut self.eval,
+            config: self.config,
+            ctl: Control::new(limits),
+        };
+        search.root_place(position)
+    }
+}
+
+struct Search<'a> {
+    eval: &'a mut Evaluator,
+    config: SearchConfig,
+    ctl: Control,
+}
+
+/// Sorts best first for Order (highest value), keeping the generation order among equals.
+fn sort_desc<M>(moves: &mut [(M, f32)]) {
+    moves.sort_by(|a, b| b.1.total_cmp(&a.1));
+}
+
+/// Sorts best first for Chaos (lowest value), keeping the generation order among equals.
+fn sort_asc<M>(moves: &mut [(M, f32)]) {
+    moves.sort_by(|a, b| a.1.total_cmp(&b.1));
+}
+
+impl Search<'_> {
+    /// Every Order move with the static value after it, the pass first.
+    fn order_children(&mut self, position: &Position, lines: &Lines, bag: &Bag) -> Vec<(OrderMove, f32)> {
+        let mut out = Vec::with_capacity(position.order_move_count());
+        out.push((OrderMove::Pass, lines.total));
+        let board = *position.board();
+        let eval = &mut *self.eval;
+        board.for_each_slide(|from, to| {
+            out.push((
+                OrderMove::slide(from, to),
+                eval.after_slide(&board, lines, from, to, bag),
+            ));
+        });
+        out
+    }
+
+    /// Every empty cell with the static value after the drawn counter goes there.
+    fn place_children(&mut self, position: &Position, lines: &Lines, bag: &Bag) -> Vec<(Cell, f32)> {
+        let Phase::ChaosPlace(colour) = position.phase() else {
+            return Vec::new();
+        };
+        let board = position.board();
+        board
+            .vacant()
+            .into_iter()
+            .map(|cell| (cell, self.eval.after_place(board, lines, cell, colour, bag)))
+            .collect()
+    }
+
+    /// The value of a position where Order is to move, searching `depth` placements deeper.
+    fn order_node(&mut self, position: &Position, depth: u32) -> f32 {
+        let bag = Bag::new(position.counts());
+        let lines = self.eval.lines(position.board(), &bag);
+        let mut children = self.order_children(position, &lines, &bag);
+        if self.ctl.tick(children.len() as u64) {
+            return 0.0;
+        }
+        if depth == 0 {
+            return children.iter().map(|c| c.1).fold(f32::MIN, f32::max);
+        }
+        sort_desc(&mut children);
+        let mut best = f32::MIN;
+        for &(mv, _) in children.iter().take(self.config.order_beam.max(1)) {
+            let mut after = *position;
+            if after.order(mv).is_err() {
+                continue;
+            }
+            let value = self.chance_node(&after, depth);
+            if self.ctl.aborted {
+                return 0.0;
+            }
+            best = best.max(value);
+        }
+        best
+    }
+
+    /// The value of a position where Chaos is to draw: the mean over the colours left.
+    fn chance_node(&mut self, position: &Position, depth: u32) -> f32 {
+        let counts = *position.counts();
+        let total = counts.total();
+        if total == 0 {
+            return position.score() as f32;
+        }
+        let on_board = position.board().colour_counts();
+        // Values of colours absent from the board, by count left: they are interchangeable.
+        let mut absent: [Option<f32>; MAX_N + 1] = [None; MAX_N + 1];
+        let mut sum = 0.0;
+        for (colour, left) in counts.iter() {
+            if left == 0 {
+                continue;
+            }
+            let interchangeable = on_board[colour.index()] == 0;
+            let value = match absent[left] {
+                Some(value) if interchangeable => value,
+                _ => {
+                    let value = self.colour_value(position, colour, depth);
+                    if self.ctl.aborted {
+                        return 0.0;
+                    }
+                    if interchangeable {
+                        absent[left] = Some(value);
+                    }
+                    value
+                }
+            };
+            sum += value * left as f32;
+        }
+        sum / total as f32
+    }
+
+    fn colour_value(&mut self, position: &Position, colour: Colour, depth: u32) -> f32 {
+        let mut drawn = *position;
+        if drawn.draw(colour).is_err() {
+            return position.score() as f32;
+        }
+        self.chaos_node(&drawn, depth)
+    }
+
+    /// The value of a position where Chaos holds a counter: the least over the best few cells.
+    fn chaos_node(&mut self, position: &Position, depth: u32) -> f32 {
+        let bag = Bag::new(position.counts());
+        let lines = self.eval.lines(position.board(), &bag);
+        let mut children = self.place_children(position, &lines, &bag);
+        if self.ctl.tick(children.len() as u64) {
+            return 0.0;
+        }
+        sort_asc(&mut children);
+        let mut best = f32::MAX;
+        for &(cell, _) in children.iter().take(self.config.chaos_beam.max(1)) {
+            let value = self.after_placement(position, cell, depth);
+            if self.ctl.aborted {
+                return 0.0;
+            }
+            best = best.min(value);
+        }
+        best
+    }
+
+    /// The value once the drawn counter is on `cell`: final, or Order's node one placement less deep.
+    fn after_placement(&mut self, position: &Position, cell: Cell, depth: u32) -> f32 {
+        let mut after = *position;
+        if after.place(cell).is_err() {
+            return f32::MAX;
+        }
+        if after.is_finished() {
+            after.score() as f32
+        } else {
+            self.order_node(&after, depth - 1)
+        }
+    }
+
+    fn found<M>(&self, best: M, value: f32, depth: u32) -> Found<M> {
+        Found {
+            best,
+            value,
+            depth,
+            nodes: self.ctl.nodes,
+        }
+    }
+
+    fn root_order(&mut self, position: &Position) -> Found<OrderMove> {
+        let bag = Bag::new(position.counts());
+        let lines = self.eval.lines(position.board(), &bag);
+        let mut children = self.order_children(position, &lines, &bag);
+        sort_desc(&mut children);
+        let Some(&(first, first_value)) = children.first() else {
+            return self.found(OrderMove::Pass, position.score() as f32, 0);
+        };
+        let mut found = self.found(first, first_value, 0);
+        if children.len() == 1 {
+            return found;
+        }
+        children.truncate(self.config.root_beam.max(1));
+        let empty = position.board().vacant().len() as u32;
+        for depth in 1..=self.config.max_depth {
+            if !self.ctl.may_deepen(self.config.soft_time) {
+                break;
+            }
+            let mut searched: Vec<(OrderMove, f32)> = Vec::with_capacity(children.len());
+            for &(mv, _) in &children {
+                let mut after = *position;
+                if after.order(mv).is_err() {
+                    continue;
+                }
+                let value = self.chance_node(&after, depth);
+                if self.ctl.aborted {
+                    break;
+                }
+                searched.push((mv, value));
+            }
+            let finished = !self.ctl.aborted;
+            // An unfinished iteration still counts when it searched the previous best
+            // (first in line) and found a move it values more at the same depth.
+            if let Some(&(mv, value)) = searched.iter().max_by(|a, b| a.1.total_cmp(&b.1))
+                && (finished || (searched.len() > 1 && value > searched[0].1))
+            {
+                found = Found {
+                    best: mv,
+                    value,
+                    depth: if finished { depth } else { found.depth },
+                    nodes: 0,
+                };
+                if !finished {
+                    found.value = value;
+                }
+            }
+            if !finished {
+                break;
+            }
+            // Next iteration: the searched moves best first.
+            sort_desc(&mut searched);
+            children = searched;
+            if depth >= empty {
+                break;
+            }
+        }
+        found.nodes = self.ctl.nodes;
+        found
+    }
+
+    fn root_place(&mut self, position: &Position) -> Found<Cell> {
+        let bag = Bag::new(position.counts());
+        let lines = self.eval.lines(position.board(), &bag);
+        let mut children = self.place_children(position, &lines, &bag);
+        sort_asc(&mut children);
+        let Some(&(first, first_value)) = children.first() else {
+            return self.found(Cell::TOP_LEFT, position.score() as f32, 0);
+        };
+        let mut found = self.found(first, first_value, 0);
+        if children.len() == 1 {
+            return found;
+        }
+        let empty = children.len() as u32;
+        for depth in 1..=self.config.max_depth {
+            if !self.ctl.may_deepen(self.config.soft_time) {
+                break;
+            }
+            // The first iteration looks at every cell; deeper ones at the best few.
+            if depth == 2 {
+                children.truncate(self.config.root_chaos_beam.max(1));
+            }
+            let mut searched: Vec<(Cell, f32)> = Vec::with_capacity(children.len());
+            for &(cell, _) in &children {
+                let value = self.after_placement(position, cell, depth);
+                if self.ctl.aborted {
+                    break;
+                }
+                searched.push((cell, value));
+            }
+            let finished = !self.ctl.aborted;
+            if let Some(&(cell, value)) = searched.iter().min_by(|a, b| a.1.total_cmp(&b.1))
+                && (finished || (searched.len() > 1 && value < searched[0].1))
+            {
+                found = Found {
+                    best: cell,
+                    value,
+                    depth: if finished { depth } else { found.depth },
+                    nodes: 0,
+                };
+            }
+            if !finished {
+                break;
+            }
+            sort_asc(&mut searched);
+            children = searched;
+            if depth >= empty {
+                break;
+            }
+        }
+        found.nodes = self.ctl.nodes;
+        found
+    }
+}

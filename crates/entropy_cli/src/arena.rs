@@ -1,0 +1,475 @@
+//! `entropy-cli arena`: two-round matches between two players, with the
+//! statistics that say which is stronger and by how much.
+//!
+//! Match `i` draws one bag sequence from the run's seed and plays it twice:
+//! player A is Order in round 1 and player B in round 2, so both face the
+//! same colours as Order. A player that crashes, times out or plays an
+//! illegal move forfeits its round and loses the match; forfeited rounds
+//! are listed and left out of the score means.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use entropy_ai::{Greedy, Level, Limits, Player};
+use entropy_rules::{Bag, Role, Size};
+
+use crate::bot::MoveClock;
+use crate::referee::{Builtin, External, Fault, RoundOutcome, Seat, play_round};
+
+/// A player of the arena or the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// The greedy baseline.
+    Greedy,
+    /// A level of the AI.
+    Level(Level),
+    /// A program speaking the CodeCup 2023 protocol, run by `sh -c`.
+    External(String),
+}
+
+/// The prefix that marks an external program's command line.
+pub const EXTERNAL_PREFIX: &str = "cmd:";
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+    /// `greedy`, a level name, or `cmd:` followed by a command line.
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        if let Some(command) = s.strip_prefix(EXTERNAL_PREFIX) {
+            if command.trim().is_empty() {
+                return Err(format!("{s:?}: no command line after {EXTERNAL_PREFIX:?}"));
+            }
+            return Ok(PlayerSpec::External(command.to_string()));
+        }
+        if s.trim().eq_ignore_ascii_case("greedy") {
+            return Ok(PlayerSpec::Greedy);
+        }
+        s.parse::<Level>().map(PlayerSpec::Level).map_err(|_| {
+            format!(
+                "unknown player {s:?}: use greedy, beginner, easy, medium, hard, master, \
+                 or cmd:<command line> for a CodeCup program"
+            )
+        })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Level(level) => write!(f, "{level}"),
+            PlayerSpec::External(command) => write!(f, "{EXTERNAL_PREFIX}{command}"),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The built-in player, if this is one.
+    pub fn builtin(&self, seed: u64) -> Option<Box<dyn Player>> {
+        match self {
+            PlayerSpec::Greedy => Some(Box::new(Greedy::new(seed))),
+            PlayerSpec::Level(level) => Some(level.player(seed)),
+            PlayerSpec::External(_) => None,
+        }
+    }
+}
+
+/// How a run of matches is played.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// Player A (Order in round 1 of every match) and player B.
+    pub players: [PlayerSpec; 2],
+    /// Number of two-round matches.
+    pub matches: usize,
+    /// The seed of the whole run: bags and players' random choices.
+    pub seed: u64,
+    /// Matches played at once.
+    pub jobs: usize,
+    /// The board size.
+    pub size: Size,
+    /// Limits of every built-in move: none for the levels' own budgets, a
+    /// node count for deterministic comparisons, or a time.
+    pub limits: Limits,
+    /// An external program's thinking time per round.
+    pub external_time: Duration,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> ArenaConfig {
+        ArenaConfig {
+            players: [PlayerSpec::Level(Level::Hard), PlayerSpec::Greedy],
+            matches: 10,
+            seed: 1,
+            jobs: 1,
+            size: Size::Seven,
+            limits: Limits::none(),
+            external_time: Duration::from_secs(30),
+        }
+    }
+}
+
+/// One round of a match.
+#[derive(Clone, Debug)]
+pub struct RoundResult {
+    /// The player who was Order (0 for A, 1 for B).
+    pub order: usize,
+    /// How it went.
+    pub outcome: RoundOutcome,
+}
+
+impl RoundResult {
+    /// The player who forfeited the round, and why.
+    pub fn forfeit(&self) -> Option<(usize, &Fault)> {
+        self.outcome.fault.as_ref().map(|(role, fault)| match role {
+            Role::Order => (self.order, fault),
+            Role::Chaos => (1 - self.order, fault),
+        })
+    }
+}
+
+/// One two-round match.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    /// The match number, from 0.
+    pub index: usize,
+    /// The seed of both rounds' bag.
+    pub bag_seed: u64,
+    /// Round 1 (A is Order) and, unless round 1 was forfeited, round 2.
+    pub rounds: Vec<RoundResult>,
+}
+
+/// How a match ended for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// More points as Order, or the other player forfeited.
+    Won,
+    /// Equal points.
+    Drawn,
+    /// Fewer points, or forfeited.
+    Lost,
+}
+
+impl MatchResult {
+    /// Player `p`'s score as Order (`None` if that round is missing or forfeited).
+    pub fn order_score(&self, p: usize) -> Option<u32> {
+        self.rounds
+            .iter()
+            .find(|r| r.order == p && r.forfeit().is_none())
+            .map(|r| r.outcome.score)
+    }
+
+    /// The verdict for player `p`.
+    pub fn verdict(&self, p: usize) -> Verdict {
+        let faulty = |q: usize| self.rounds.iter().any(|r| r.forfeit().is_some_and(|(f, _)| f == q));
+        if faulty(p) {
+            return Verdict::Lost;
+        }
+        if faulty(1 - p) {
+            return Verdict::Won;
+        }
+        let (mine, theirs) = (self.order_score(p).unwrap_or(0), self.order_score(1 - p).unwrap_or(0));
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Verdict::Won,
+            std::cmp::Ordering::Equal => Verdict::Drawn,
+            std::cmp::Ordering::Less => Verdict::Lost,
+        }
+    }
+}
+
+/// A seed derived from the run's seed and a few numbers (SplitMix64 steps).
+pub fn derive_seed(seed: u64, parts: &[u64]) -> u64 {
+    let mut x = seed;
+    for &part in parts.iter().chain([&0x5eed]) {
+        x = x.wrapping_add(part.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x = z ^ (z >> 31);
+    }
+    x
+}
+
+/// A limits-giving clock that is `Send` (what a built-in seat needs).
+struct FixedLimits(Limits);
+
+impl MoveClock for FixedLimits {
+    fn limits(&mut self, _position: &entropy_rules::Position) -> Limits {
+        self.0.clone()
+    }
+}
+
+fn seat(config: &ArenaConfig, p: usize, match_index: usize, round: usize) -> Box<dyn Seat> {
+    let spec = &config.players[p];
+    let seed = derive_seed(config.seed, &[match_index as u64, round as u64, p as u64]);
+    match spec.builtin(seed) {
+        Some(player) => Box::new(Builtin::new(player, Box::new(FixedLimits(config.limits.clone())))),
+        None => {
+            let PlayerSpec::External(command) = spec else {
+                unreachable!("only external players have no built-in")
+            };
+            Box::new(External::new(command.clone(), config.external_time))
+        }
+    }
+}
+
+/// Plays match `index` of the run.
+pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
+    let bag_seed = derive_seed(config.seed, &[index as u64]);
+    let mut rounds = Vec::with_capacity(2);
+    for (round, order) in [0usize, 1].into_iter().enumerate() {
+        let mut order_seat = seat(config, order, index, round);
+        let mut chaos_seat = seat(config, 1 - order, index, round);
+        let outcome = play_round(
+            Bag::seeded(config.size, bag_seed),
+            order_seat.as_mut(),
+            chaos_seat.as_mut(),
+        );
+        let result = RoundResult { order, outcome };
+        let forfeited = result.forfeit().is_some();
+        rounds.push(result);
+        if forfeited {
+            break;
+        }
+    }
+    MatchResult {
+        index,
+        bag_seed,
+        rounds,
+    }
+}
+
+/// Plays every match of `config` on `config.jobs` threads, calling
+/// `progress` after each, and returns them in match order.
+pub fn run(config: &ArenaConfig, progress: &(dyn Fn(&MatchResult) + Sync)) -> Vec<MatchResult> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(config.matches));
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.clamp(1, config.matches.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.matches {
+                        break;
+                    }
+                    let result = play_match(config, index);
+                    progress(&result);
+                    if let Ok(mut results) = results.lock() {
+                        results.push(result);
+                    }
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.index);
+    results
+}
+
+/// A sample's mean and the half-width of its 95% confidence interval
+/// (normal approximation; 0 for fewer than two values).
+pub fn mean_ci(values: &[f64]) -> (f64, f64) {
+    let n = values.len();
+    if n == 0 {
+        return (f64::NAN, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    if n < 2 {
+        return (mean, 0.0);
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (mean, 1.96 * (var / n as f64).sqrt())
+}
+
+/// The `q` quantile (0–1) of `values`, nearest rank.
+pub fn quantile(values: &mut [Duration], q: f64) -> Duration {
+    if values.is_empty() {
+        return Duration::ZERO;
+    }
+    values.sort();
+    let rank = ((q * values.len() as f64).ceil() as usize).clamp(1, values.len());
+    values[rank - 1]
+}
+
+/// The figures of one player over a run.
+#[derive(Clone, Debug)]
+pub struct PlayerStats {
+    /// Mean Order score and its 95% half-width.
+    pub order: (f64, f64),
+    /// Rounds counted in `order`.
+    pub order_rounds: usize,
+    /// Mean score conceded as Chaos and its 95% half-width.
+    pub conceded: (f64, f64),
+    /// Rounds counted in `conceded`.
+    pub chaos_rounds: usize,
+    /// Matches won, drawn, lost.
+    pub won: usize,
+    /// Matches drawn.
+    pub drawn: usize,
+    /// Matches lost.
+    pub lost: usize,
+    /// Mean and 95th percentile think time per Order move.
+    pub order_time: (Duration, Duration),
+    /// Mean and 95th percentile think time per Chaos move.
+    pub chaos_time: (Duration, Duration),
+}
+
+impl PlayerStats {
+    /// Points per match (a win 1, a draw ½) and its 95% half-width.
+    pub fn match_score(&self) -> (f64, f64) {
+        let mut points = vec![1.0; self.won];
+        points.extend(std::iter::repeat_n(0.5, self.drawn));
+        points.extend(std::iter::repeat_n(0.0, self.lost));
+        mean_ci(&points)
+    }
+}
+
+fn mean_time(times: &[Duration]) -> Duration {
+    if times.is_empty() {
+        Duration::ZERO
+    } else {
+        times.iter().sum::<Duration>() / times.len() as u32
+    }
+}
+
+/// Player `p`'s figures over `results`.
+pub fn stats(results: &[MatchResult], p: usize) -> PlayerStats {
+    let mut order = Vec::new();
+    let mut conceded = Vec::new();
+    let mut order_times = Vec::new();
+    let mut chaos_times = Vec::new();
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for m in results {
+        for r in &m.rounds {
+            let counted = r.forfeit().is_none();
+            if r.order == p {
+                order_times.extend_from_slice(&r.outcome.order_times);
+                if counted {
+                    order.push(r.outcome.score as f64);
+                }
+            } else {
+                chaos_times.extend_from_slice(&r.outcome.chaos_times);
+                if counted {
+                    conceded.push(r.outcome.score as f64);
+                }
+            }
+        }
+        match m.verdict(p) {
+            Verdict::Won => won += 1,
+            Verdict::Drawn => drawn += 1,
+            Verdict::Lost => lost += 1,
+        }
+    }
+    PlayerStats {
+        order: mean_ci(&order),
+        order_rounds: order.len(),
+        conceded: mean_ci(&conceded),
+        chaos_rounds: conceded.len(),
+        won,
+        drawn,
+        lost,
+        order_time: (mean_time(&order_times), quantile(&mut order_times, 0.95)),
+        chaos_time: (mean_time(&chaos_times), quantile(&mut chaos_times, 0.95)),
+    }
+}
+
+fn ms(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.0}")
+    }
+}
+
+/// The report of a run: a table per player, then every forfeit.
+pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
+    let mut out = String::new();
+    let limits = match (config.limits.nodes, config.limits.time) {
+        (Some(nodes), None) => format!("{nodes} search nodes a move"),
+        (None, Some(time)) => format!("{} ms a move", time.as_millis()),
+        (Some(nodes), Some(time)) => format!("{nodes} nodes or {} ms a move", time.as_millis()),
+        (None, None) => "each level's own time budget".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "{} matches of two rounds on {}, seed {}, {limits}, {} at once",
+        results.len(),
+        config.size,
+        config.seed,
+        config.jobs
+    );
+    let _ = writeln!(
+        out,
+        "A = {}, B = {}; the same bag in both rounds of a match (A is Order first)\n",
+        config.players[0], config.players[1]
+    );
+    let _ = writeln!(
+        out,
+        "{:<3} {:<16} {:>17} {:>17} {:>5} {:>5} {:>5} {:>14} {:>17} {:>17}",
+        "",
+        "player",
+        "Order score",
+        "conceded",
+        "won",
+        "drawn",
+        "lost",
+        "match score",
+        "ms/Order move",
+        "ms/Chaos move"
+    );
+    for p in 0..2 {
+        let s = stats(results, p);
+        let (ms_mean, ms_ci) = s.match_score();
+        let name: String = config.players[p].to_string().chars().take(16).collect();
+        let _ = writeln!(
+            out,
+            "{:<3} {:<16} {:>17} {:>17} {:>5} {:>5} {:>5} {:>14} {:>17} {:>17}",
+            ["A", "B"][p],
+            name,
+            format!("{:.1} ± {:.1}", s.order.0, s.order.1),
+            format!("{:.1} ± {:.1}", s.conceded.0, s.conceded.1),
+            s.won,
+            s.drawn,
+            s.lost,
+            format!("{:.0}% ± {:.0}", ms_mean * 100.0, ms_ci * 100.0),
+            format!("{} (p95 {})", ms(s.order_time.0), ms(s.order_time.1)),
+            format!("{} (p95 {})", ms(s.chaos_time.0), ms(s.chaos_time.1)),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nScores are means with 95% confidence intervals; the match score counts a win 1 and a draw ½."
+    );
+    let forfeits: Vec<String> = results
+        .iter()
+        .flat_map(|m| {
+            m.rounds.iter().enumerate().filter_map(move |(i, r)| {
+                r.forfeit().map(|(p, fault)| {
+                    let role = if r.order == p { "Order" } else { "Chaos" };
+                    format!(
+                        "match {} round {}: {} ({}) as {role} {fault}",
+                        m.index + 1,
+                        i + 1,
+                        ["A", "B"][p],
+                        config.players[p]
+                    )
+                })
+            })
+        })
+        .collect();
+    if forfeits.is_empty() {
+        let _ = writeln!(out, "No forfeits.");
+    } else {
+        let _ = writeln!(
+            out,
+            "{} forfeited rounds (each loses its match for the faulty player and is left out of the score means):",
+            forfeits.len()
+        );
+        for line in forfeits {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
