@@ -31,11 +31,26 @@ pub struct Weights {
     /// Weight of what the cell scores on average over the colours left,
     /// above the floor.
     pub mean: f32,
+    /// Weight of each two counters of a colour in a line with only empty
+    /// cells between them: Order can slide one beside the other.
+    pub join: f32,
+    /// Weight of each two counters of a colour in a line, not adjacent (the
+    /// raw material of palindromes, for Order to gather and Chaos to avoid).
+    pub pair: f32,
+    /// Weight of each slide the line allows (a counter and an empty cell it
+    /// can reach along the line): Order's room to manoeuvre.
+    pub mobility: f32,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights { floor: 1.0, mean: 0.55 }
+        Weights {
+            floor: 1.0,
+            mean: 0.55,
+            join: 0.0,
+            pair: 0.0,
+            mobility: 0.0,
+        }
     }
 }
 
@@ -125,6 +140,9 @@ impl Evaluator {
         }
         let occ = occupancy(code, n);
         let full = (1u32 << n) - 1;
+        if self.weights.mobility != 0.0 {
+            value += self.weights.mobility * slides(occ, n) as f32;
+        }
         let mut open = !occ & full & ((occ << 1) | (occ >> 1));
         while open != 0 {
             let i = open.trailing_zeros();
@@ -137,6 +155,10 @@ impl Evaluator {
                 mean += bag.probs[k] * gain as f32;
             }
             value += self.weights.floor * least as f32 + self.weights.mean * (mean - least as f32);
+        }
+        if self.weights.join != 0.0 || self.weights.pair != 0.0 {
+            let (joins, pairs) = pairs(code, n);
+            value += self.weights.join * joins as f32 + self.weights.pair * pairs as f32;
         }
         value
     }
@@ -206,6 +228,50 @@ impl Evaluator {
         let col = lines.codes[n + c] | v << (BITS * r as u32);
         lines.total - lines.values[r] - lines.values[n + c] + self.line(row, n, bag) + self.line(col, n, bag)
     }
+}
+
+/// The slides along a line with counters on `occ`: every empty cell counts
+/// once for each nearest counter on either side with only empty cells between.
+fn slides(occ: u32, n: usize) -> u32 {
+    let mut count = 0;
+    let mut left_counter = false;
+    let mut run = 0;
+    for i in 0..n {
+        if occ & (1 << i) != 0 {
+            count += run * (left_counter as u32 + 1);
+            left_counter = true;
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    count + run * left_counter as u32
+}
+
+/// Pairs of counters of one colour in a line code, not adjacent: those with
+/// only empty cells between them, and all of them.
+fn pairs(code: u32, n: usize) -> (u32, u32) {
+    let (mut joins, mut pairs) = (0, 0);
+    for i in 0..n {
+        let a = (code >> (BITS as usize * i)) & 7;
+        if a == 0 {
+            continue;
+        }
+        let mut clear = true;
+        for j in i + 1..n {
+            let b = (code >> (BITS as usize * j)) & 7;
+            if b == a && j > i + 1 {
+                pairs += 1;
+                if clear {
+                    joins += 1;
+                }
+            }
+            if b != 0 {
+                clear = false;
+            }
+        }
+    }
+    (joins, pairs)
 }
 
 /// Bit `i` set when cell `i` of a line code holds a counter.

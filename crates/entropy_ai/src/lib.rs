@@ -22,6 +22,7 @@ mod casual;
 pub mod eval;
 pub mod greedy;
 mod level;
+mod rollout;
 pub mod search;
 
 pub use eval::{Weights, evaluate};

@@ -20,14 +20,23 @@ use std::time::{Duration, Instant};
 
 use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position};
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
 use crate::eval::{Bag, Evaluator, Lines, Weights};
+use crate::rollout::playout;
 use crate::{Limits, StopFlag};
 
 /// The shape of a search: evaluation weights, beams and depth.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
-    /// The static evaluation.
-    pub weights: Weights,
+    /// The static evaluation when searching for Order's move.
+    pub order_weights: Weights,
+    /// The static evaluation when searching for Chaos's move.
+    pub chaos_weights: Weights,
+    /// At the horizon, Order's best static reply plus this share of what its
+    /// second-best reply would add: a threat Chaos has to answer.
+    pub threat: f32,
     /// Order moves searched at the root (best first by the previous iteration).
     pub root_beam: usize,
     /// Chaos placements searched at the root.
@@ -41,18 +50,30 @@ pub struct SearchConfig {
     /// With a time limit, no new iteration starts after this share of it
     /// (the next one takes several times longer than the last).
     pub soft_time: f32,
+    /// Root moves judged by playouts after the search (0: none).
+    pub playout_moves: usize,
+    /// Playouts per root move and round of the playout stage.
+    pub playout_batch: u32,
+    /// In the playouts, Order values a slide by the static evaluation with
+    /// these weights instead of by the score alone (`None`: the score).
+    pub playout_order: Option<Weights>,
 }
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            weights: Weights::default(),
+            order_weights: Weights::default(),
+            chaos_weights: Weights::default(),
+            threat: 0.0,
             root_beam: 10,
             root_chaos_beam: 12,
             order_beam: 5,
             chaos_beam: 5,
             max_depth: 8,
             soft_time: 0.3,
+            playout_moves: 0,
+            playout_batch: 16,
+            playout_order: None,
         }
     }
 }
@@ -128,7 +149,9 @@ impl Control {
 
 /// The search engine: an evaluator (with its cache) and a configuration.
 pub struct Engine {
-    eval: Evaluator,
+    order_eval: Evaluator,
+    chaos_eval: Evaluator,
+    playout_eval: Option<Box<Evaluator>>,
     config: SearchConfig,
 }
 
@@ -136,7 +159,9 @@ impl Engine {
     /// An engine searching as `config` says.
     pub fn new(config: SearchConfig) -> Engine {
         Engine {
-            eval: Evaluator::new(config.weights),
+            order_eval: Evaluator::new(config.order_weights),
+            chaos_eval: Evaluator::new(config.chaos_weights),
+            playout_eval: config.playout_order.map(|w| Box::new(Evaluator::new(w))),
             config,
         }
     }
@@ -149,7 +174,8 @@ impl Engine {
     /// Order's best move in `position` (which must wait for Order) within `limits`.
     pub fn order(&mut self, position: &Position, limits: &Limits) -> Found<OrderMove> {
         let mut search = Search {
-            eval: &mut self.eval,
+            eval: &mut self.order_eval,
+            playout_eval: self.playout_eval.as_deref_mut(),
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -159,7 +185,8 @@ impl Engine {
     /// Chaos's best cell in `position` (which must wait for a placement) within `limits`.
     pub fn place(&mut self, position: &Position, limits: &Limits) -> Found<Cell> {
         let mut search = Search {
-            eval: &mut self.eval,
+            eval: &mut self.chaos_eval,
+            playout_eval: self.playout_eval.as_deref_mut(),
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -169,6 +196,7 @@ impl Engine {
 
 struct Search<'a> {
     eval: &'a mut Evaluator,
+    playout_eval: Option<&'a mut Evaluator>,
     config: SearchConfig,
     ctl: Control,
 }
@@ -221,7 +249,7 @@ impl Search<'_> {
             return 0.0;
         }
         if depth == 0 {
-            return children.iter().map(|c| c.1).fold(f32::MIN, f32::max);
+            return self.horizon(&children, lines.total);
         }
         sort_desc(&mut children);
         let mut best = f32::MIN;
@@ -237,6 +265,23 @@ impl Search<'_> {
             best = best.max(value);
         }
         best
+    }
+
+    /// The value of an Order node at the horizon: the best static reply, plus
+    /// a share of what the other replies would add over passing (threats
+    /// that Chaos will have to answer on later turns).
+    fn horizon(&self, children: &[(OrderMove, f32)], pass: f32) -> f32 {
+        let mut best = f32::MIN;
+        let mut threats = 0.0;
+        for &(_, value) in children {
+            best = best.max(value);
+            threats += (value - pass).max(0.0);
+        }
+        if self.config.threat != 0.0 {
+            best + self.config.threat * (threats - (best - pass).max(0.0))
+        } else {
+            best
+        }
     }
 
     /// The value of a position where Chaos is to draw: the mean over the colours left.
@@ -379,6 +424,16 @@ impl Search<'_> {
                 break;
             }
         }
+        if self.config.playout_moves > 1 && !self.ctl.aborted {
+            let candidates: Vec<OrderMove> = children.iter().map(|c| c.0).collect();
+            if let Some((mv, value)) = self.playouts(position, &candidates, true, |p, &mv| {
+                let mut after = *p;
+                after.order(mv).ok().map(|_| after)
+            }) {
+                found.best = mv;
+                found.value = value;
+            }
+        }
         found.nodes = self.ctl.nodes;
         found
     }
@@ -432,7 +487,74 @@ impl Search<'_> {
                 break;
             }
         }
+        if self.config.playout_moves > 1 && !self.ctl.aborted {
+            let candidates: Vec<Cell> = children.iter().map(|c| c.0).collect();
+            if let Some((cell, value)) = self.playouts(position, &candidates, false, |p, &cell| {
+                let mut after = *p;
+                after.place(cell).ok().map(|_| after)
+            }) {
+                found.best = cell;
+                found.value = value;
+            }
+        }
         found.nodes = self.ctl.nodes;
         found
     }
+
+    /// The playout stage: the first `playout_moves` of `candidates` (best
+    /// first) each get batches of playouts with the same seeds (common random
+    /// numbers), and after each round the worse third is dropped. Returns the
+    /// move with the best mean and that mean, from whole rounds only.
+    fn playouts<M: Copy>(
+        &mut self,
+        position: &Position,
+        candidates: &[M],
+        maximise: bool,
+        apply: impl Fn(&Position, &M) -> Option<Position>,
+    ) -> Option<(M, f32)> {
+        let mut alive: Vec<(M, Position, f64)> = candidates
+            .iter()
+            .take(self.config.playout_moves)
+            .filter_map(|m| apply(position, m).map(|p| (*m, p, 0.0)))
+            .collect();
+        if alive.len() < 2 {
+            return None;
+        }
+        let batch = self.config.playout_batch.max(1) as u64;
+        let base = seed_of(position);
+        let mut done = 0u64;
+        let mut best: Option<(M, f32)> = None;
+        loop {
+            for entry in alive.iter_mut() {
+                for j in done..done + batch {
+                    let mut rng = SmallRng::seed_from_u64(base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    let (score, cost) = playout(entry.1, &mut rng, self.playout_eval.as_deref_mut());
+                    entry.2 += score as f64;
+                    if self.ctl.tick(cost) {
+                        return best;
+                    }
+                }
+            }
+            done += batch;
+            let sign = if maximise { -1.0 } else { 1.0 };
+            alive.sort_by(|a, b| (sign * a.2).total_cmp(&(sign * b.2)));
+            best = Some((alive[0].0, (alive[0].2 / done as f64) as f32));
+            if alive.len() > 2 {
+                let keep = (alive.len() * 2).div_ceil(3).max(2);
+                alive.truncate(keep);
+            }
+        }
+    }
+}
+
+/// A seed for the playouts of a position: the same position, the same playouts.
+fn seed_of(position: &Position) -> u64 {
+    let board = position.board();
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for i in 0..board.size().n() {
+        for code in [board.row_code(i), board.col_code(i)] {
+            h = (h ^ code as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h
 }

@@ -104,8 +104,8 @@ impl MoveClock for GameClock {
         let empty = position.board().vacant().len();
         let left = empty.max(1);
         let remaining = self.total.saturating_sub(self.used).saturating_sub(CLOCK_RESERVE);
-        // The middle of the round matters most: allow half as much again as an even share.
-        let share = remaining.mul_f64(1.5 / left as f64);
+        // Half as much again as an even share, but never the whole rest at the end.
+        let share = remaining.mul_f64(1.5 / (left + 2) as f64);
         let time = share.min(self.per_move).max(Duration::from_millis(1));
         Limits {
             time: Some(time),

@@ -9,7 +9,7 @@ use entropy_cli::referee::{Builtin, External, Fault, play_round};
 use entropy_rules::{Bag, Role, Size};
 
 fn bot_command() -> String {
-    format!("'{}' bot --seed 5", env!("CARGO_BIN_EXE_entropy-cli"))
+    format!("'{}' bot --level greedy --seed 5", env!("CARGO_BIN_EXE_entropy-cli"))
 }
 
 fn greedy(seed: u64) -> Builtin {
@@ -37,22 +37,42 @@ fn the_bot_plays_whole_games_in_both_roles() {
     }
 }
 
-/// Runs the bot on `input` and returns (exit code, stderr).
+/// Runs the bot on `input` and returns (exit code, stdout, stderr).
 fn run_bot(input: &str) -> (Option<i32>, String, String) {
+    run_bot_with(&["--level", "greedy"], input)
+}
+
+fn run_bot_with(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
         .arg("bot")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    // A bot refusing its arguments exits without reading: a broken pipe is fine then.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let output = child.wait_with_output().unwrap();
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+#[test]
+fn a_search_level_survives_malformed_lines_too() {
+    for (input, named) in [
+        ("Start\n9\n", "line 2"),
+        ("3Dc\nDcDfX\n", "line 2"),
+        ("Start\n\n", "line 2"),
+    ] {
+        let (code, _, stderr) = run_bot_with(&["--level", "hard", "--nodes", "2000"], input);
+        assert_eq!(code, Some(1), "{input:?}: {stderr}");
+        assert!(stderr.contains(named), "{input:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{input:?}: {stderr}");
+    }
 }
 
 #[test]
@@ -93,4 +113,49 @@ fn a_crashing_program_forfeits_with_a_message() {
     };
     assert!(detail.contains("boom"), "{detail}");
     assert!(detail.contains("exit status: 3"), "{detail}");
+}
+
+#[test]
+fn every_level_plays_whole_games_over_the_protocol() {
+    for (i, level) in ["beginner", "easy", "medium", "hard", "master"].into_iter().enumerate() {
+        let command = format!(
+            "'{}' bot --level {level} --seed {i} --nodes 3000",
+            env!("CARGO_BIN_EXE_entropy-cli")
+        );
+        let seed = i as u64;
+        let mut bot = External::new(command.clone(), Duration::from_secs(60));
+        let outcome = play_round(Bag::seeded(Size::Seven, seed), &mut bot, &mut greedy(seed));
+        assert_eq!(outcome.fault, None, "{level} as Order");
+        let mut bot = External::new(command, Duration::from_secs(60));
+        let outcome = play_round(Bag::seeded(Size::Seven, seed), &mut greedy(seed), &mut bot);
+        assert_eq!(outcome.fault, None, "{level} as Chaos");
+        assert!(outcome.record.replay().unwrap().is_finished());
+    }
+}
+
+#[test]
+fn a_game_clock_keeps_the_bot_within_its_total_time() {
+    // Two seconds for the whole game as Order, Hard level: every move gets a share.
+    let command = format!("'{}' bot --level hard --game-time 2", env!("CARGO_BIN_EXE_entropy-cli"));
+    let mut bot = External::new(command, Duration::from_secs(3));
+    let outcome = play_round(Bag::seeded(Size::Seven, 4), &mut bot, &mut greedy(4));
+    assert_eq!(outcome.fault, None);
+    let used: Duration = outcome.order_times.iter().sum();
+    assert!(used < Duration::from_secs(3), "{used:?}");
+}
+
+#[test]
+fn bad_bot_arguments_are_refused_with_a_message() {
+    for (args, said) in [
+        (&["--level", "grandmaster"][..], "unknown player"),
+        (&["--level", "cmd:cat"][..], "not an external program"),
+        (&["--game-time", "0"][..], "seconds"),
+        (&["--game-time", "soon"][..], "not a number"),
+        (&["--nodes", "0"][..], "nodes"),
+    ] {
+        let (code, _, stderr) = run_bot_with(args, "Start\n1\nQuit\n");
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }

@@ -1,0 +1,119 @@
+//! Tuning harness: a search configuration against the greedy baseline in
+//! both roles, node-bounded (deterministic). Settings from the environment:
+//! `ROUNDS`, `NODES`, `SEED`, `W` (floor,mean,join,pair), `BEAMS`
+//! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both).
+//!
+//! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
+
+use std::env;
+
+use entropy_ai::{Greedy, Level, Limits, Player, SearchConfig, SearchPlayer};
+use entropy_rules::{Action, Phase, Round, Size};
+use std::time::Duration;
+
+fn list(name: &str) -> Option<Vec<f64>> {
+    env::var(name)
+        .ok()
+        .map(|v| v.split(',').map(|x| x.trim().parse().expect("a number")).collect())
+}
+
+fn number(name: &str, default: u64) -> u64 {
+    env::var(name).ok().map_or(default, |v| v.parse().expect("a number"))
+}
+
+fn play(seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limits) -> u32 {
+    let mut round = Round::new(Size::Seven, seed);
+    loop {
+        match round.phase() {
+            Phase::ChaosDraw => {
+                round.apply(Action::Draw).unwrap();
+            }
+            Phase::ChaosPlace(_) => {
+                let cell = chaos.place(round.position(), limits);
+                round.apply(Action::Place(cell)).unwrap();
+            }
+            Phase::OrderMove => {
+                let mv = order.order(round.position(), limits);
+                round.apply(mv.into()).unwrap();
+            }
+            Phase::Finished => return round.score(),
+        }
+    }
+}
+
+fn mean_ci(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, 1.96 * (var / n).sqrt())
+}
+
+fn main() {
+    let mut config: SearchConfig = Level::Hard.search_config().unwrap();
+    let weights = |w: Vec<f64>| entropy_ai::Weights {
+        floor: w[0] as f32,
+        mean: w[1] as f32,
+        join: w.get(2).copied().unwrap_or(0.0) as f32,
+        pair: w.get(3).copied().unwrap_or(0.0) as f32,
+        mobility: w.get(4).copied().unwrap_or(0.0) as f32,
+    };
+    if let Some(w) = list("W") {
+        config.order_weights = weights(w.clone());
+        config.chaos_weights = weights(w);
+    }
+    if let Some(w) = list("WO") {
+        config.order_weights = weights(w);
+    }
+    if let Some(w) = list("WC") {
+        config.chaos_weights = weights(w);
+    }
+    if let Some(m) = list("MC") {
+        config.playout_moves = m[0] as usize;
+        config.playout_batch = m.get(1).copied().unwrap_or(16.0) as u32;
+        if let Some(&floor) = m.get(2) {
+            config.playout_order = Some(entropy_ai::Weights {
+                floor: floor as f32,
+                mean: m.get(3).copied().unwrap_or(0.0) as f32,
+                ..Default::default()
+            });
+        }
+    }
+    if let Some(t) = list("THREAT") {
+        config.threat = t[0] as f32;
+    }
+    if let Some(b) = list("BEAMS") {
+        config.root_beam = b[0] as usize;
+        config.root_chaos_beam = b[1] as usize;
+        config.order_beam = b[2] as usize;
+        config.chaos_beam = b[3] as usize;
+    }
+    config.max_depth = number("DEPTH", config.max_depth as u64) as u32;
+    let rounds = number("ROUNDS", 50);
+    let seed = number("SEED", 1);
+    let limits = Limits::nodes(number("NODES", 20_000));
+    let role = env::var("ROLE").unwrap_or_else(|_| "both".into());
+    let mut player = SearchPlayer::new("tuned", config, Duration::from_secs(1));
+    let (mut as_order, mut as_chaos) = (Vec::new(), Vec::new());
+    for r in 0..rounds {
+        let bag_seed = seed * 1_000_003 + r;
+        if role != "chaos" {
+            as_order.push(play(bag_seed, &mut player, &mut Greedy::new(r), &limits) as f64);
+        }
+        if role != "order" {
+            as_chaos.push(play(bag_seed, &mut Greedy::new(r), &mut player, &limits) as f64);
+        }
+    }
+    let show = |v: &[f64]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            let (m, ci) = mean_ci(v);
+            format!("{m:.1} ± {ci:.1}")
+        }
+    };
+    println!(
+        "{config:?}\n  as Order vs greedy: {}   conceded as Chaos vs greedy: {}",
+        show(&as_order),
+        show(&as_chaos)
+    );
+}

@@ -1,0 +1,218 @@
+//! The arena: matches between built-in players and external programs,
+//! forfeits of faulty programs, statistics, and the command line.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use entropy_ai::{Level, Limits};
+use entropy_cli::arena::{self, ArenaConfig, PlayerSpec, Verdict, mean_ci};
+use entropy_cli::referee::Fault;
+use entropy_rules::Size;
+
+/// Writes an executable shell script for a fake CodeCup program.
+fn fake_program(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entropy-arena-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+fn config(a: PlayerSpec, b: PlayerSpec, matches: usize) -> ArenaConfig {
+    ArenaConfig {
+        players: [a, b],
+        matches,
+        seed: 42,
+        jobs: 2,
+        size: Size::Seven,
+        limits: Limits::nodes(2_000),
+        external_time: std::time::Duration::from_secs(20),
+    }
+}
+
+#[test]
+fn both_rounds_of_a_match_draw_the_same_colours() {
+    let config = config(PlayerSpec::Greedy, PlayerSpec::Level(Level::Easy), 3);
+    let results = arena::run(&config, &|_| {});
+    assert_eq!(results.len(), 3);
+    for m in &results {
+        assert_eq!(m.rounds.len(), 2);
+        assert_eq!(m.rounds[0].order, 0);
+        assert_eq!(m.rounds[1].order, 1);
+        let colours = |i: usize| -> Vec<_> {
+            m.rounds[i]
+                .outcome
+                .record
+                .turns
+                .iter()
+                .map(|t| t.placement.colour)
+                .collect()
+        };
+        assert_eq!(colours(0), colours(1));
+        assert_eq!(colours(0).len(), 49);
+    }
+    // Different matches draw different bags.
+    assert_ne!(results[0].bag_seed, results[1].bag_seed);
+}
+
+#[test]
+fn a_run_is_reproducible_from_its_seed() {
+    let config = config(PlayerSpec::Level(Level::Beginner), PlayerSpec::Level(Level::Medium), 4);
+    let scores = |results: &[arena::MatchResult]| -> Vec<u32> {
+        results
+            .iter()
+            .flat_map(|m| m.rounds.iter().map(|r| r.outcome.score))
+            .collect()
+    };
+    let first = scores(&arena::run(&config, &|_| {}));
+    let again = scores(&arena::run(
+        &ArenaConfig {
+            jobs: 1,
+            ..config.clone()
+        },
+        &|_| {},
+    ));
+    assert_eq!(first, again);
+    let other = scores(&arena::run(&ArenaConfig { seed: 43, ..config }, &|_| {}));
+    assert_ne!(first, other);
+}
+
+#[test]
+fn a_crashing_program_loses_its_matches_and_the_arena_goes_on() {
+    let crasher = fake_program("crasher", "read line\necho 'out of cheese' >&2\nexit 3");
+    let config = config(
+        PlayerSpec::External(crasher.display().to_string()),
+        PlayerSpec::Greedy,
+        2,
+    );
+    let results = arena::run(&config, &|_| {});
+    assert_eq!(results.len(), 2);
+    for m in &results {
+        assert_eq!(m.verdict(0), Verdict::Lost);
+        assert_eq!(m.verdict(1), Verdict::Won);
+        let (faulty, fault) = m.rounds[0].forfeit().expect("round 1 is forfeited");
+        assert_eq!(faulty, 0);
+        let Fault::Crashed(detail) = fault else {
+            panic!("{fault:?}")
+        };
+        assert!(
+            detail.contains("out of cheese") && detail.contains("exit status: 3"),
+            "{detail}"
+        );
+    }
+    let report = arena::report(&config, &results);
+    assert!(report.contains("forfeited"), "{report}");
+    assert!(report.contains("crashed"), "{report}");
+    let stats = arena::stats(&results, 0);
+    assert_eq!((stats.won, stats.drawn, stats.lost), (0, 0, 2));
+    // Forfeited rounds are left out of the score means.
+    assert_eq!(stats.order_rounds, 0);
+}
+
+#[test]
+fn an_illegal_move_forfeits_the_round_with_the_move_named() {
+    // As Chaos it always answers Aa (occupied from the second placement on);
+    // as Order it answers a slide that is not straight.
+    let cheat = fake_program(
+        "cheat",
+        "while read line; do\n  case \"$line\" in\n    Quit) exit 0;;\n    Start) ;;\n    [1-7]) echo Aa;;\n    [1-7]??) echo AaGg;;\n  esac\ndone",
+    );
+    let config = config(
+        PlayerSpec::Level(Level::Easy),
+        PlayerSpec::External(cheat.display().to_string()),
+        1,
+    );
+    let results = arena::run(&config, &|_| {});
+    let m = &results[0];
+    let (faulty, fault) = m.rounds[0].forfeit().expect("the cheat forfeits round 1 as Chaos");
+    assert_eq!(faulty, 1);
+    let Fault::Illegal { text, .. } = fault else {
+        panic!("{fault:?}")
+    };
+    assert_eq!(text, "Aa");
+    assert_eq!(m.verdict(0), Verdict::Won);
+    let report = arena::report(&config, &results);
+    assert!(report.contains("illegal move \"Aa\""), "{report}");
+}
+
+#[test]
+fn an_illegal_order_move_is_caught_too() {
+    let cheat = fake_program(
+        "cheat-order",
+        "while read line; do\n  case \"$line\" in\n    Quit) exit 0;;\n    Start) ;;\n    [1-7]) echo Aa;;\n    [1-7]??) echo AaGg;;\n  esac\ndone",
+    );
+    // The cheat is player A: Order in round 1.
+    let config = config(PlayerSpec::External(cheat.display().to_string()), PlayerSpec::Greedy, 1);
+    let results = arena::run(&config, &|_| {});
+    let (faulty, fault) = results[0].rounds[0].forfeit().expect("forfeit");
+    assert_eq!(faulty, 0);
+    assert!(
+        matches!(fault, Fault::Illegal { text, .. } if text == "AaGg"),
+        "{fault:?}"
+    );
+}
+
+#[test]
+fn confidence_intervals_and_quantiles() {
+    let (mean, half) = mean_ci(&[10.0, 12.0, 14.0, 16.0]);
+    assert_eq!(mean, 13.0);
+    // s = 2.582, s/√n = 1.291, × 1.96
+    assert!((half - 2.530).abs() < 0.01, "{half}");
+    assert_eq!(mean_ci(&[5.0]), (5.0, 0.0));
+    let mut times: Vec<_> = (1..=100).map(std::time::Duration::from_millis).collect();
+    assert_eq!(arena::quantile(&mut times, 0.95), std::time::Duration::from_millis(95));
+}
+
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_arena_command_reports_both_players() {
+    let (code, stdout, stderr) = cli(&[
+        "arena", "easy", "greedy", "-n", "4", "-j", "2", "--seed", "3", "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("4 matches of two rounds"), "{stdout}");
+    for needle in [
+        "Order score",
+        "conceded",
+        "won",
+        "ms/Order move",
+        "easy",
+        "greedy",
+        "No forfeits.",
+    ] {
+        assert!(stdout.contains(needle), "{needle}: {stdout}");
+    }
+}
+
+#[test]
+fn bad_arena_arguments_are_refused_with_a_message() {
+    for (args, said) in [
+        (&["arena", "easy", "grandmaster"][..], "unknown player"),
+        (&["arena", "easy", "cmd:"][..], "no command line"),
+        (&["arena", "easy", "greedy", "--size", "6"][..], "5 or 7"),
+        (&["arena", "easy", "greedy", "-n", "0"][..], "0"),
+        (&["arena", "easy"][..], "required"),
+        (&["arena", "easy", "greedy", "--game-time", "x"][..], "not a number"),
+    ] {
+        let (code, _, stderr) = cli(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
