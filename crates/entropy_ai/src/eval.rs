@@ -102,8 +102,6 @@ pub(crate) struct Evaluator {
     table: &'static [u8],
     weights: Weights,
     cache: Vec<(u64, f32)>,
-    /// Line values computed (a cache miss) since creation.
-    pub(crate) computed: u64,
 }
 
 impl Evaluator {
@@ -112,7 +110,6 @@ impl Evaluator {
             table: line_score_table(),
             weights,
             cache: vec![(u64::MAX, 0.0); 1 << CACHE_BITS],
-            computed: 0,
         }
     }
 
@@ -132,7 +129,6 @@ impl Evaluator {
     }
 
     fn compute_line(&mut self, code: u32, n: usize, bag: &Bag) -> f32 {
-        self.computed += 1;
         let base = self.table[code as usize] as i32;
         let mut value = base as f32;
         if bag.len == 0 {

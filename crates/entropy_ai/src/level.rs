@@ -19,9 +19,9 @@ pub enum Level {
     Easy,
     /// A short expectimax search: a solid club player.
     Medium,
-    /// A deeper search within a second a move.
+    /// The search, then playouts of its best moves for half a second.
     Hard,
-    /// The deepest search, with several seconds a move.
+    /// A deeper search and more playouts of more moves, for 2.5 seconds.
     Master,
 }
 
@@ -47,8 +47,8 @@ impl Level {
         match self {
             Level::Beginner | Level::Easy => Duration::from_millis(30),
             Level::Medium => Duration::from_millis(250),
-            Level::Hard => Duration::from_millis(1000),
-            Level::Master => Duration::from_millis(5000),
+            Level::Hard => Duration::from_millis(500),
+            Level::Master => Duration::from_millis(2500),
         }
     }
 
@@ -65,12 +65,16 @@ impl Level {
                 max_depth: 1,
                 ..base
             }),
-            Level::Hard => Some(base),
+            Level::Hard => Some(SearchConfig {
+                max_depth: 1,
+                playout_moves: 12,
+                ..base
+            }),
             Level::Master => Some(SearchConfig {
-                root_beam: 14,
+                root_beam: 16,
                 root_chaos_beam: 16,
-                order_beam: 6,
-                chaos_beam: 6,
+                max_depth: 2,
+                playout_moves: 16,
                 ..base
             }),
         }

@@ -15,6 +15,15 @@
 //! its time is up, its stop flag is raised, or the next iteration would not
 //! fit in the time; it then answers with the best move of the deepest
 //! finished iteration (or a better one already found in the unfinished one).
+//!
+//! Then, if the configuration asks for it, a playout stage judges the best
+//! few root moves by how rounds actually end from them: batches of greedy
+//! playouts (see `rollout.rs`) with the same seeds for every move, dropping
+//! the worse third after each batch, until the budget is spent. The static
+//! evaluation only sees what filling the empty cells can give; the playouts
+//! also see what Order's slides will give over the rest of the round, which
+//! is where most of Order's points come from. A node of the playout stage is
+//! one move judged inside a playout.
 
 use std::time::{Duration, Instant};
 
