@@ -1,0 +1,339 @@
+//! Scripted runs for tests and measurements (feature `ci`), started by
+//! Bevy's CI testing harness: a RON file named by `CI_TESTING_CONFIG` sends
+//! `Custom("tour")` or `Custom("measure")`.
+//!
+//! - `tour` plays through the game as a player would see it and saves
+//!   screenshots of the title, a round with a counter picked up and its
+//!   destinations shown, the round-over and the match-over screens, into
+//!   the folder named by `ENTROPY_SHOTS_DIR` (default: the working folder).
+//! - `measure` records frame times while idle and while slides animate,
+//!   the time to the first frame and the resident memory after a full
+//!   match, and writes them as JSON to `ENTROPY_MEASURE_OUT`.
+//!
+//! Moves are chosen at random among the legal ones (seeded), and go in as
+//! intents, exactly like a player's.
+
+use std::time::{Duration, Instant};
+
+use bevy::dev_tools::ci_testing::CiTestingCustomEvent;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use entropy_rules::{MoveList, OrderMove, Phase};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::animation::{AnimationSpeed, Tween};
+use crate::game::{Command, CurrentMatch, GameSystems, Intent, MatchSetup};
+use crate::input::Held;
+use crate::screens::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(Script::default())
+        .insert_resource(Launch(process_start()))
+        .add_systems(Update, (start_script, run_script).chain().in_set(GameSystems::Input))
+        .add_systems(Last, record_frames);
+}
+
+/// When the process started (from /proc on Linux; else when the app was built).
+fn process_start() -> Instant {
+    let now = Instant::now();
+    let since_start = || -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // Field 22 (starttime, in clock ticks since boot), counted after the command name.
+        let after_name = stat.rsplit_once(')')?.1;
+        let ticks: f64 = after_name.split_whitespace().nth(19)?.parse().ok()?;
+        let uptime: f64 = std::fs::read_to_string("/proc/uptime")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()?;
+        Some(uptime - ticks / 100.0)
+    };
+    since_start()
+        .and_then(|s| now.checked_sub(Duration::from_secs_f64(s.max(0.0))))
+        .unwrap_or(now)
+}
+
+/// When the process started, for the time to the first frame.
+#[derive(Resource)]
+struct Launch(Instant);
+
+/// One step of a script.
+#[derive(Debug, Clone)]
+enum Step {
+    Frames(u32),
+    Shot(&'static str),
+    Do(Command),
+    Screen(Screen),
+    Speed(f32),
+    /// Play moves until this many counters are on the board and Order is to move
+    /// (or to the end of the round with `usize::MAX`). Order slides when it can.
+    Play(usize),
+    /// Pick up the counter with the most destinations.
+    Pick,
+    Measure(Bucket),
+    Report,
+    Exit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bucket {
+    None,
+    Idle,
+    Slides,
+}
+
+#[derive(Resource)]
+struct Script {
+    steps: Vec<Step>,
+    waited: u32,
+    rng: SmallRng,
+    bucket: Bucket,
+    idle: Vec<f32>,
+    slides: Vec<f32>,
+    first_frame: Option<Duration>,
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Script {
+            steps: Vec::new(),
+            waited: 0,
+            rng: SmallRng::seed_from_u64(2023),
+            bucket: Bucket::None,
+            idle: Vec::new(),
+            slides: Vec::new(),
+            first_frame: None,
+        }
+    }
+}
+
+fn tour() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Frames(12),
+        Shot("title"),
+        Do(Command::StartMatch),
+        Screen(crate::screens::Screen::Playing),
+        Speed(60.0),
+        Play(22),
+        Speed(1.0),
+        Pick,
+        Frames(8),
+        Shot("playing"),
+        Speed(60.0),
+        Play(usize::MAX),
+        Screen(crate::screens::Screen::RoundOver),
+        Speed(1.0),
+        Frames(8),
+        Shot("round_over"),
+        Do(Command::NextRound),
+        Screen(crate::screens::Screen::Playing),
+        Speed(60.0),
+        Play(usize::MAX),
+        Screen(crate::screens::Screen::MatchOver),
+        Speed(1.0),
+        Frames(10),
+        Shot("match_over"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+fn measure() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Do(Command::StartMatch),
+        Screen(crate::screens::Screen::Playing),
+        Speed(60.0),
+        Play(20),
+        Speed(1.0),
+        Frames(30),
+        Measure(Bucket::Idle),
+        Frames(600),
+        Measure(Bucket::Slides),
+        Play(44),
+        Measure(Bucket::None),
+        Speed(60.0),
+        Play(usize::MAX),
+        Screen(crate::screens::Screen::RoundOver),
+        Do(Command::NextRound),
+        Screen(crate::screens::Screen::Playing),
+        Play(usize::MAX),
+        Screen(crate::screens::Screen::MatchOver),
+        Frames(30),
+        Report,
+        Exit,
+    ]
+}
+
+fn start_script(
+    mut events: MessageReader<CiTestingCustomEvent>,
+    mut script: ResMut<Script>,
+    mut setup: ResMut<MatchSetup>,
+) {
+    for CiTestingCustomEvent(name) in events.read() {
+        script.steps = match name.as_str() {
+            "tour" => tour(),
+            "measure" => measure(),
+            other => {
+                error!("unknown scripted run {other:?}");
+                vec![Step::Exit]
+            }
+        };
+        setup.names = ["Ada".into(), "Blaise".into()];
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_script(
+    mut script: ResMut<Script>,
+    screen: Res<State<Screen>>,
+    game: Option<Res<CurrentMatch>>,
+    tweens: Query<&Tween>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut held: ResMut<Held>,
+    mut intents: MessageWriter<Intent>,
+    mut commands_out: MessageWriter<Command>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(step) = script.steps.first().cloned() else {
+        return;
+    };
+    let busy = tweens.iter().any(|t| t.blocking);
+    let done = match step {
+        Step::Frames(n) => {
+            script.waited += 1;
+            script.waited >= n
+        }
+        Step::Shot(name) => {
+            let dir = std::env::var("ENTROPY_SHOTS_DIR").unwrap_or_else(|_| ".".into());
+            let path = std::path::Path::new(&dir).join(format!("{name}.png"));
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+            true
+        }
+        Step::Do(command) => {
+            commands_out.write(command);
+            true
+        }
+        Step::Screen(wanted) => *screen.get() == wanted,
+        Step::Speed(s) => {
+            speed.0 = s;
+            true
+        }
+        Step::Play(target) => match game {
+            Some(game) if *screen.get() == Screen::Playing => {
+                let position = game.round().position();
+                let reached = position.board().counters() >= target && position.phase() == Phase::OrderMove;
+                if reached || position.is_finished() {
+                    true
+                } else {
+                    if !busy {
+                        let rng = &mut script.rng;
+                        match position.phase() {
+                            Phase::ChaosPlace(_) => {
+                                let vacant = position.placements();
+                                if let Some(cell) = vacant.nth(rng.random_range(0..vacant.len().max(1))) {
+                                    intents.write(Intent::Place(cell));
+                                }
+                            }
+                            Phase::OrderMove => {
+                                let mut moves = MoveList::new();
+                                position.order_moves(&mut moves);
+                                // Prefer slides, so that the board shows motion.
+                                let k = rng.random_range(0..moves.len().max(1));
+                                let mv = if moves.len() > 1 && moves[k] == OrderMove::Pass {
+                                    moves[1]
+                                } else {
+                                    moves[k]
+                                };
+                                intents.write(match mv {
+                                    OrderMove::Slide(s) => Intent::Slide(s),
+                                    OrderMove::Pass => Intent::Pass,
+                                });
+                            }
+                            _ => {}
+                        }
+                    }
+                    false
+                }
+            }
+            _ => *screen.get() != Screen::Playing,
+        },
+        Step::Pick => {
+            if let Some(game) = game {
+                let position = game.round().position();
+                held.cell = position
+                    .board()
+                    .occupied()
+                    .into_iter()
+                    .max_by_key(|&c| position.slide_targets(c).len());
+            }
+            true
+        }
+        Step::Measure(bucket) => {
+            script.bucket = bucket;
+            true
+        }
+        Step::Report => {
+            write_report(&script);
+            true
+        }
+        Step::Exit => {
+            exit.write(AppExit::Success);
+            true
+        }
+    };
+    if done {
+        script.steps.remove(0);
+        script.waited = 0;
+    }
+}
+
+fn record_frames(time: Res<Time<Real>>, mut script: ResMut<Script>, launch: Res<Launch>, sliding: Query<&Tween>) {
+    if script.first_frame.is_none() {
+        script.first_frame = Some(launch.0.elapsed());
+    }
+    let ms = time.delta_secs() * 1000.0;
+    match script.bucket {
+        Bucket::Idle => script.idle.push(ms),
+        Bucket::Slides if sliding.iter().any(|t| t.blocking) => script.slides.push(ms),
+        _ => {}
+    }
+}
+
+fn percentile(values: &[f32], p: f32) -> f32 {
+    if values.is_empty() {
+        return f32::NAN;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f32).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn write_report(script: &Script) {
+    let report = format!(
+        "{{\n  \"idle_frames\": {},\n  \"idle_median_ms\": {:.2},\n  \"idle_p99_ms\": {:.2},\n  \"slide_frames\": {},\n  \"slide_median_ms\": {:.2},\n  \"slide_p99_ms\": {:.2},\n  \"first_frame_ms\": {:.0},\n  \"resident_mib_after_match\": {:.1}\n}}\n",
+        script.idle.len(),
+        percentile(&script.idle, 50.0),
+        percentile(&script.idle, 99.0),
+        script.slides.len(),
+        percentile(&script.slides, 50.0),
+        percentile(&script.slides, 99.0),
+        script.first_frame.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0),
+        resident_kib().map_or(f64::NAN, |k| k as f64 / 1024.0),
+    );
+    let path = std::env::var("ENTROPY_MEASURE_OUT").unwrap_or_else(|_| "measure.json".into());
+    if let Err(e) = std::fs::write(&path, report) {
+        error!("cannot write {path}: {e}");
+    }
+}
