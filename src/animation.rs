@@ -7,7 +7,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSpeed>().add_systems(
         Update,
-        (advance_tweens, advance_shakes).in_set(crate::game::GameSystems::Sync),
+        (advance_tweens, advance_shakes).in_set(crate::game::GameSystems::Animate),
     );
 }
 

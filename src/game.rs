@@ -48,6 +48,8 @@ pub enum GameSystems {
     Turn,
     /// Entities follow the rule events.
     Sync,
+    /// Motion advances (after the events that start it, so it starts at once).
+    Animate,
 }
 
 /// What the players chose on the setup screen.

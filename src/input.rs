@@ -38,7 +38,10 @@ pub(super) fn plugin(app: &mut App) {
                         .and_then(resource_exists::<CurrentMatch>),
                 ),
         )
-        .add_systems(Update, follow_pointer.after(GameSystems::Sync))
+        .add_systems(
+            Update,
+            follow_pointer.after(GameSystems::Sync).before(GameSystems::Animate),
+        )
         .add_systems(OnExit(TurnPhase::Sliding), put_down)
         .add_systems(OnEnter(Screen::Playing), reset_cursor);
 }

@@ -33,6 +33,7 @@ impl Plugin for CorePlugin {
                 game::GameSystems::Input,
                 game::GameSystems::Turn,
                 game::GameSystems::Sync,
+                game::GameSystems::Animate,
             )
                 .chain(),
         );

@@ -1,0 +1,147 @@
+//! The real game under Xvfb with Mesa's software Vulkan: a scripted tour
+//! (see `src/ci.rs`) plays a match through intents and saves screenshots of
+//! the title, a round in progress with a counter picked up and its legal
+//! destinations shown, the round-over and the match-over screens. The
+//! images must exist, have the window's size and show what they should.
+//!
+//! Set `ENTROPY_KEEP_SHOTS=<folder>` to keep the images.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Shot {
+    width: u32,
+    height: u32,
+    rgb: Vec<[u8; 3]>,
+}
+
+fn load(path: &Path) -> Shot {
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(file).read_info().expect("a PNG file");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a PNG image");
+    let channels = info.color_type.samples();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let rgb = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    Shot {
+        width: info.width,
+        height: info.height,
+        rgb,
+    }
+}
+
+impl Shot {
+    /// Share of pixels matching `f`.
+    fn share(&self, f: impl Fn([u8; 3]) -> bool) -> f64 {
+        self.rgb.iter().filter(|&&p| f(p)).count() as f64 / self.rgb.len() as f64
+    }
+
+    /// Standard deviation of luminance: 0 for a blank image.
+    fn contrast(&self) -> f64 {
+        let lum: Vec<f64> = self
+            .rgb
+            .iter()
+            .map(|p| 0.2126 * p[0] as f64 + 0.7152 * p[1] as f64 + 0.0722 * p[2] as f64)
+            .collect();
+        let mean = lum.iter().sum::<f64>() / lum.len() as f64;
+        (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt()
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+#[test]
+fn the_game_shows_its_screens() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("tour.ron");
+    std::fs::write(
+        &config,
+        "(setup: (fixed_frame_time: Some(0.05)), events: [(3, Custom(\"tour\"))])",
+    )
+    .unwrap();
+
+    let game = env!("CARGO_BIN_EXE_entropy");
+    let mut command = if on_path("xvfb-run") {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x800x24", game]);
+        c
+    } else if std::env::var_os("DISPLAY").is_some() {
+        Command::new(game)
+    } else {
+        panic!("no display and no xvfb-run: install xvfb (the README's test command does)");
+    };
+    let mut child = command
+        .env("CI_TESTING_CONFIG", &config)
+        .env("ENTROPY_SHOTS_DIR", &dir)
+        .stdout(Stdio::null())
+        .stderr(File::create(dir.join("log.txt")).unwrap())
+        .spawn()
+        .expect("the game starts");
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the tour took more than 10 minutes; log in {}", dir.display());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
+    assert!(status.success(), "the game failed ({status}):\n{log}");
+    assert!(!log.contains("panicked"), "{log}");
+
+    let shots: Vec<(&str, Shot)> = ["title", "playing", "round_over", "match_over"]
+        .into_iter()
+        .map(|n| (n, load(&dir.join(format!("{n}.png")))))
+        .collect();
+    for (name, shot) in &shots {
+        assert_eq!((shot.width, shot.height), (1280, 720), "{name}: the window's size");
+        assert!(
+            shot.contrast() > 20.0,
+            "{name} looks blank (contrast {:.1})",
+            shot.contrast()
+        );
+    }
+    let get = |name: &str| &shots.iter().find(|(n, _)| *n == name).unwrap().1;
+    // Counters in their colours: the red of the title's counters.
+    let red = |[r, g, b]: [u8; 3]| r > 180 && g < 90 && b < 90;
+    assert!(get("title").share(red) > 0.003, "the title shows red counters");
+    // A round in progress: the legal destinations (green marks) and the picked-up counter's gold ring.
+    let legal = |[r, g, b]: [u8; 3]| g > 170 && r > 90 && r < 170 && b > 120 && b < 200;
+    let gold = |[r, g, b]: [u8; 3]| r > 220 && g > 170 && g < 230 && b < 150;
+    assert!(
+        get("playing").share(legal) > 0.0005,
+        "the picked-up counter's destinations are marked"
+    );
+    assert!(get("playing").share(gold) > 0.0003, "the picked-up counter is ringed");
+    // The interface panel on the right is drawn on every screen of the match.
+    for name in ["playing", "round_over", "match_over"] {
+        let shot = get(name);
+        let panel = (0..shot.height as usize)
+            .map(|y| shot.rgb[y * shot.width as usize + 1200])
+            .filter(|p| *p == [30, 33, 42])
+            .count();
+        assert!(panel > 300, "{name}: the side panel is shown");
+    }
+    if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for (name, _) in &shots {
+            std::fs::copy(
+                dir.join(format!("{name}.png")),
+                Path::new(&keep).join(format!("{name}.png")),
+            )
+            .unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
