@@ -114,6 +114,10 @@ fn tour() -> Vec<Step> {
     vec![
         Frames(12),
         Shot("title"),
+        Do(Command::OpenSetup),
+        Screen(crate::screens::Screen::Setup),
+        Frames(6),
+        Shot("setup"),
         Do(Command::StartMatch),
         Screen(crate::screens::Screen::Playing),
         Speed(60.0),

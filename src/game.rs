@@ -61,6 +61,8 @@ pub struct MatchSetup {
     pub names: [String; 2],
     /// Who is Order in round 1.
     pub first_order: Player,
+    /// A person or the computer, by [`Player::index`].
+    pub seats: [crate::ai::Seat; 2],
 }
 
 impl Default for MatchSetup {
@@ -69,6 +71,7 @@ impl Default for MatchSetup {
             size: Size::Seven,
             names: ["Player 1".to_string(), "Player 2".to_string()],
             first_order: Player::One,
+            seats: [crate::ai::Seat::Human; 2],
         }
     }
 }

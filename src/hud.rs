@@ -5,8 +5,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use entropy_ai::Level;
 use entropy_rules::{LineScore, Outcome, Phase, Player, Role, Size};
 
+use crate::ai::{HintRequest, Seat, Thinking, deciding};
 use crate::animation::Tween;
 use crate::board::BoardLayout;
 use crate::camera::PanelInset;
@@ -120,6 +122,8 @@ fn interface(
     mut options: ResMut<ViewOptions>,
     mut inset: ResMut<PanelInset>,
     tweens: Query<&Tween>,
+    thinking: Res<Thinking>,
+    mut hint: ResMut<HintRequest>,
     mut commands_out: MessageWriter<Command>,
     mut intents: MessageWriter<Intent>,
     mut exit: MessageWriter<AppExit>,
@@ -152,6 +156,8 @@ fn interface(
                         &mut hud,
                         &mut options,
                         busy,
+                        &thinking,
+                        &mut hint,
                         &mut commands_out,
                         &mut intents,
                     )
@@ -230,7 +236,7 @@ fn setup_window(ctx: &egui::Context, setup: &mut MatchSetup, commands: &mut Mess
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([440.0, 0.0])
+        .fixed_size([500.0, 0.0])
         .show(ctx, |ui| {
             ui.add_space(6.0);
             egui::Grid::new("setup")
@@ -244,12 +250,25 @@ fn setup_window(ctx: &egui::Context, setup: &mut MatchSetup, commands: &mut Mess
                     });
                     ui.end_row();
                     for player in Player::BOTH {
-                        ui.label(format!("Player {}", player.index() + 1));
-                        ui.add(
-                            egui::TextEdit::singleline(&mut setup.names[player.index()])
-                                .char_limit(20)
-                                .desired_width(220.0),
-                        );
+                        let i = player.index();
+                        ui.label(format!("Player {}", i + 1));
+                        ui.horizontal(|ui| {
+                            ui.add(
+                                egui::TextEdit::singleline(&mut setup.names[i])
+                                    .char_limit(20)
+                                    .desired_width(150.0),
+                            );
+                            egui::ComboBox::from_id_salt(("seat", i))
+                                .selected_text(setup.seats[i].label())
+                                .width(150.0)
+                                .show_ui(ui, |ui| {
+                                    ui.selectable_value(&mut setup.seats[i], Seat::Human, Seat::Human.label());
+                                    for level in Level::ALL {
+                                        let seat = Seat::Computer(level);
+                                        ui.selectable_value(&mut setup.seats[i], seat, seat.label());
+                                    }
+                                });
+                        });
                         ui.end_row();
                     }
                     ui.label("Order first");
@@ -338,6 +357,8 @@ fn side_panel(
     hud: &mut HudState,
     options: &mut ViewOptions,
     busy: bool,
+    thinking: &Thinking,
+    hint: &mut HintRequest,
     commands: &mut MessageWriter<Command>,
     intents: &mut MessageWriter<Intent>,
 ) {
@@ -385,7 +406,7 @@ fn side_panel(
 
     match screen {
         Screen::Playing if phase == Some(TurnPhase::Scoring) => counting(ui, count, commands),
-        Screen::Playing => turn(ui, setup, game, order, chaos, busy, intents),
+        Screen::Playing => turn(ui, setup, game, order, chaos, busy, thinking, hint, intents),
         Screen::RoundOver => round_over(ui, setup, game, commands),
         Screen::MatchOver => match_over(ui, setup, game, commands),
         _ => {}
@@ -435,6 +456,7 @@ fn side_panel(
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn turn(
     ui: &mut egui::Ui,
     setup: &MatchSetup,
@@ -442,9 +464,12 @@ fn turn(
     order: Player,
     chaos: Player,
     busy: bool,
+    thinking: &Thinking,
+    hint: &mut HintRequest,
     intents: &mut MessageWriter<Intent>,
 ) {
     let position = game.round().position();
+    let computer = matches!(deciding(game, setup), Some((_, Seat::Computer(_))));
     card(ui, |ui| match position.phase() {
         Phase::ChaosDraw => {
             ui.label(
@@ -462,8 +487,15 @@ fn turn(
             );
             ui.horizontal(|ui| {
                 swatch(ui, colour);
-                ui.label(format!("Put the {} counter on any empty cell.", colour.name()));
+                if computer {
+                    ui.label(format!("Where will the {} counter go?", colour.name()));
+                } else {
+                    ui.label(format!("Put the {} counter on any empty cell.", colour.name()));
+                }
             });
+            if computer {
+                thinking_line(ui, thinking);
+            }
         }
         Phase::OrderMove => {
             ui.label(
@@ -471,19 +503,54 @@ fn turn(
                     .size(22.0)
                     .color(ORDER32),
             );
+            if computer {
+                ui.label("Order may slide any counter along a row or column, or pass.");
+                thinking_line(ui, thinking);
+                return;
+            }
             ui.label("Slide any counter along a row or column, or pass.");
             ui.add_space(4.0);
-            let pass = ui.add_enabled(
-                !busy,
-                egui::Button::new(egui::RichText::new("Pass").size(19.0)).min_size(egui::vec2(120.0, 36.0)),
-            );
-            if pass.on_hover_text("Leave the board as it is (key P)").clicked() {
-                intents.write(Intent::Pass);
+            ui.horizontal(|ui| {
+                let pass = ui.add_enabled(
+                    !busy,
+                    egui::Button::new(egui::RichText::new("Pass").size(19.0)).min_size(egui::vec2(110.0, 36.0)),
+                );
+                if pass.on_hover_text("Leave the board as it is (key P)").clicked() {
+                    intents.write(Intent::Pass);
+                }
+                let asked = ui.add_enabled(
+                    !hint.working(),
+                    egui::Button::new(egui::RichText::new("Hint").size(19.0)).min_size(egui::vec2(90.0, 36.0)),
+                );
+                if asked
+                    .on_hover_text("Ask the computer (Hard) for a move and the score it expects")
+                    .clicked()
+                {
+                    hint.wanted = true;
+                }
+                if hint.working() {
+                    ui.add(egui::Spinner::new());
+                }
+            });
+            if let Some(h) = hint.for_position(position) {
+                let what = match h.best {
+                    entropy_rules::OrderMove::Slide(s) => format!("Slide {} → {}", s.from, s.to),
+                    entropy_rules::OrderMove::Pass => "Pass".to_string(),
+                };
+                ui.label(egui::RichText::new(what).strong().color(theme::HINT32));
+                ui.label(muted(format!("Expected final score: about {:.0}", h.expected)));
             }
         }
         Phase::Finished => {
             ui.label(egui::RichText::new("The board is full").size(22.0));
         }
+    });
+}
+
+fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking) {
+    ui.horizontal(|ui| {
+        ui.add(egui::Spinner::new());
+        ui.label(muted(if thinking.busy() { "Thinking…" } else { "…" }));
     });
 }
 

@@ -35,7 +35,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     in_state(Screen::Playing)
                         .and_then(not(animating))
-                        .and_then(resource_exists::<CurrentMatch>),
+                        .and_then(resource_exists::<CurrentMatch>)
+                        .and_then(crate::ai::human_to_move),
                 ),
         )
         .add_systems(

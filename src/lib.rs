@@ -7,6 +7,7 @@
 
 use bevy::prelude::*;
 
+pub mod ai;
 pub mod animation;
 pub mod audio;
 pub mod bag;
@@ -37,7 +38,13 @@ impl Plugin for CorePlugin {
             )
                 .chain(),
         );
-        app.add_plugins((screens::plugin, game::plugin, animation::plugin, board::plugin));
+        app.add_plugins((
+            screens::plugin,
+            game::plugin,
+            animation::plugin,
+            board::plugin,
+            ai::plugin,
+        ));
     }
 }
 

@@ -53,6 +53,10 @@ pub fn counter_colour32(colour: Colour) -> egui::Color32 {
 
 /// The interface's accent (gold).
 pub const ACCENT32: egui::Color32 = egui::Color32::from_rgb(255, 214, 107);
+/// A hint, in the interface.
+pub const HINT32: egui::Color32 = egui::Color32::from_rgb(120, 200, 255);
+/// A hint, on the board.
+pub const HINT: Color = Color::srgb(0.47, 0.78, 1.0);
 /// Order's colour in the interface.
 pub const ORDER32: egui::Color32 = egui::Color32::from_rgb(128, 224, 168);
 /// Chaos's colour in the interface.

@@ -301,6 +301,7 @@ enum Mark {
     JustPlaced,
     Cursor,
     Ghost(entropy_rules::Colour),
+    Hint,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -310,6 +311,7 @@ fn update_highlights(
     hovered: Res<Hovered>,
     cursor: Res<KeyCursor>,
     options: Res<ViewOptions>,
+    hint: Res<crate::ai::HintRequest>,
     phase: Option<Res<State<TurnPhase>>>,
     layout: Res<BoardLayout>,
     textures: Res<Textures>,
@@ -337,6 +339,10 @@ fn update_highlights(
         if let Some(cell) = target.filter(|&c| position.board().is_vacant(c)) {
             marks.push((cell, Mark::Ghost(colour)));
         }
+    }
+    if let Some(entropy_rules::OrderMove::Slide(slide)) = hint.for_position(position).map(|h| h.best) {
+        marks.push((slide.from, Mark::Hint));
+        marks.push((slide.to, Mark::Hint));
     }
     if cursor.visible && matches!(phase, Some(TurnPhase::Placing | TurnPhase::Sliding)) {
         marks.push((cursor.cell, Mark::Cursor));
@@ -371,6 +377,7 @@ fn update_highlights(
                 z::HIGHLIGHT,
             ),
             Mark::Cursor => (textures.ring.clone(), theme::CURSOR, d * 1.28, z::LIFTED + 1.0),
+            Mark::Hint => (textures.ring.clone(), theme::HINT, d * 1.05, z::LIFTED + 0.5),
             Mark::Ghost(colour) => (
                 textures.disc.clone(),
                 theme::counter_colour(colour).with_alpha(0.45),

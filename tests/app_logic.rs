@@ -295,3 +295,32 @@ fn the_count_reveals_every_run_before_round_over() {
     assert!(count.finished());
     assert_eq!(count.counted(), total);
 }
+
+#[test]
+fn computers_play_a_whole_match_through_the_same_intents() {
+    use entropy::ai::Seat;
+    use entropy_ai::Level;
+    let mut app = app(Size::Five);
+    app.world_mut().resource_mut::<MatchSetup>().seats = [Seat::Computer(Level::Beginner), Seat::Computer(Level::Easy)];
+    send(&mut app, Command::StartMatch);
+    let mut applied = 0;
+    let mut refused = 0;
+    for _ in 0..40_000 {
+        app.update();
+        applied += app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
+        refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
+        match screen(&app) {
+            Screen::RoundOver => send(&mut app, Command::NextRound),
+            Screen::MatchOver => break,
+            _ => {}
+        }
+        // The frame never waits for the computer: it thinks on the task pool.
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    assert_eq!(screen(&app), Screen::MatchOver, "the computers finish the match");
+    assert_eq!(refused, 0, "the computers only ask for legal moves");
+    // Per round: 25 draws, 25 placements, 24 Order moves.
+    assert_eq!(applied, 2 * (25 + 25 + 24));
+    assert_entities_match(&mut app);
+    assert!(app.world().resource::<CurrentMatch>().0.outcome().is_some());
+}
