@@ -34,6 +34,22 @@ pub struct Tween {
     pub blocking: bool,
     /// Scale at the start, returning to 1 at the end (a draw pops out of the bag).
     pub start_scale: f32,
+    /// What the motion shows.
+    pub kind: Motion,
+}
+
+/// What a motion shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Motion {
+    /// A counter drawn from the bag.
+    Draw,
+    /// A counter placed from Chaos's hand.
+    Place,
+    /// A rook slide.
+    Slide,
+    /// Anything else (a counter going back).
+    #[default]
+    Other,
 }
 
 impl Tween {
@@ -47,7 +63,14 @@ impl Tween {
             ease,
             blocking: true,
             start_scale: 1.0,
+            kind: Motion::Other,
         }
+    }
+
+    /// The same motion, saying what it shows.
+    pub fn showing(mut self, kind: Motion) -> Tween {
+        self.kind = kind;
+        self
     }
 
     /// The same motion, growing from `scale` to full size.

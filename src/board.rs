@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use entropy_rules::{Cell, Colour, Event, Size};
 
-use crate::animation::{Shake, Tween};
+use crate::animation::{Motion, Shake, Tween};
 use crate::game::{Applied, CurrentMatch, GameSystems, Intent, Refused};
 use crate::screens::{InMatch, Screen};
 
@@ -182,9 +182,11 @@ fn follow_events(
                 let from = layout.bag_mouth().extend(z::LIFTED);
                 let to = BoardLayout::HAND.extend(z::LIFTED);
                 let entity = spawn_counter(&mut commands, colour, CounterAt::Hand, from);
-                commands
-                    .entity(entity)
-                    .insert(Tween::new(from, to, 0.42, EaseFunction::CubicOut).growing_from(0.35));
+                commands.entity(entity).insert(
+                    Tween::new(from, to, 0.42, EaseFunction::CubicOut)
+                        .growing_from(0.35)
+                        .showing(Motion::Draw),
+                );
             }
             Event::Placed(placement) => {
                 if let Some((entity, mut counter, transform)) =
@@ -195,7 +197,7 @@ fn follow_events(
                     let from = transform.translation.with_z(z::LIFTED);
                     commands
                         .entity(entity)
-                        .insert(Tween::new(from, to, 0.26, EaseFunction::CubicOut));
+                        .insert(Tween::new(from, to, 0.26, EaseFunction::CubicOut).showing(Motion::Place));
                 }
             }
             Event::Slid(slide) => {
@@ -209,7 +211,7 @@ fn follow_events(
                     let duration = Tween::slide_duration(slide.distance());
                     commands
                         .entity(entity)
-                        .insert(Tween::new(from, to, duration, EaseFunction::CubicInOut));
+                        .insert(Tween::new(from, to, duration, EaseFunction::CubicInOut).showing(Motion::Slide));
                 }
             }
             Event::Passed => {}

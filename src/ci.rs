@@ -22,7 +22,7 @@ use entropy_rules::{MoveList, OrderMove, Phase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::animation::{AnimationSpeed, Tween};
+use crate::animation::{AnimationSpeed, Motion, Tween};
 use crate::game::{Command, CurrentMatch, GameSystems, Intent, MatchSetup};
 use crate::input::Held;
 use crate::screens::Screen;
@@ -145,6 +145,22 @@ fn tour() -> Vec<Step> {
     ]
 }
 
+/// A round in progress, for a window of another size than the default.
+fn resized() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Do(Command::StartMatch),
+        Screen(crate::screens::Screen::Playing),
+        Speed(60.0),
+        Play(30),
+        Speed(1.0),
+        Frames(8),
+        Shot("resized"),
+        Frames(10),
+        Exit,
+    ]
+}
+
 fn measure() -> Vec<Step> {
     use Step::*;
     vec![
@@ -181,6 +197,7 @@ fn start_script(
         script.steps = match name.as_str() {
             "tour" => tour(),
             "measure" => measure(),
+            "resized" => resized(),
             other => {
                 error!("unknown scripted run {other:?}");
                 vec![Step::Exit]
@@ -303,7 +320,7 @@ fn record_frames(time: Res<Time<Real>>, mut script: ResMut<Script>, launch: Res<
     let ms = time.delta_secs() * 1000.0;
     match script.bucket {
         Bucket::Idle => script.idle.push(ms),
-        Bucket::Slides if sliding.iter().any(|t| t.blocking) => script.slides.push(ms),
+        Bucket::Slides if sliding.iter().any(|t| t.kind == Motion::Slide) => script.slides.push(ms),
         _ => {}
     }
 }

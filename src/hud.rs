@@ -127,11 +127,17 @@ fn interface(
     mut commands_out: MessageWriter<Command>,
     mut intents: MessageWriter<Intent>,
     mut exit: MessageWriter<AppExit>,
+    mut prefs: Option<ResMut<crate::prefs::PrefsFile>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut panel_width = 0.0;
     match (screen.get(), game) {
-        (Screen::Title, _) => title(&ctx, &mut hud, &mut commands_out, &mut exit),
+        (Screen::Title, _) => {
+            title(&ctx, &mut hud, &mut commands_out, &mut exit);
+            if let Some(prefs) = prefs.as_mut() {
+                prefs_notice(&ctx, prefs);
+            }
+        }
         (Screen::Setup, _) => setup_window(&ctx, &mut setup, &mut commands_out),
         (_, Some(game)) => {
             let busy = tweens.iter().any(|t| t.blocking);
@@ -176,6 +182,30 @@ fn interface(
         inset.right = panel_width;
     }
     Ok(())
+}
+
+/// Says once that the saved preferences could not be read (and where they were kept).
+fn prefs_notice(ctx: &egui::Context, prefs: &mut crate::prefs::PrefsFile) {
+    let Some(notice) = prefs.notice.clone() else { return };
+    egui::Area::new("prefs notice".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgb(70, 40, 40))
+                .corner_radius(8)
+                .inner_margin(10)
+                .show(ui, |ui| {
+                    ui.set_max_width(760.0);
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(capitalise(&notice)).color(egui::Color32::from_rgb(255, 200, 190)),
+                        );
+                        if ui.button("OK").clicked() {
+                            prefs.notice = None;
+                        }
+                    });
+                });
+        });
 }
 
 fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {

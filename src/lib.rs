@@ -18,6 +18,7 @@ pub mod ci;
 pub mod game;
 pub mod hud;
 pub mod input;
+pub mod prefs;
 pub mod screens;
 pub mod textures;
 pub mod theme;
@@ -48,8 +49,17 @@ impl Plugin for CorePlugin {
     }
 }
 
-/// The whole game in a window.
-pub struct AppPlugin;
+/// The whole game in a window of `window` logical pixels (1280×720 by default).
+pub struct AppPlugin {
+    /// The window's starting size in logical pixels; it can be resized freely.
+    pub window: (u32, u32),
+}
+
+impl Default for AppPlugin {
+    fn default() -> Self {
+        AppPlugin { window: (1280, 720) }
+    }
+}
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
@@ -58,7 +68,7 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "Entropy — Order and Chaos".into(),
-                        resolution: (1280, 720).into(),
+                        resolution: self.window.into(),
                         resizable: true,
                         ..default()
                     }),
@@ -81,6 +91,7 @@ impl Plugin for AppPlugin {
             input::plugin,
             hud::plugin,
             audio::plugin,
+            prefs::plugin,
         ));
         #[cfg(feature = "ci")]
         app.add_plugins(ci::plugin);

@@ -4,6 +4,9 @@
 //! destinations shown, the round-over and the match-over screens. The
 //! images must exist, have the window's size and show what they should.
 //!
+//! A second, shorter run starts the game in a 1000×760 window and checks
+//! that the board scales to it and stays centred.
+//!
 //! Set `ENTROPY_KEEP_SHOTS=<folder>` to keep the images.
 
 use std::fs::File;
@@ -57,17 +60,18 @@ fn on_path(program: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-#[test]
-fn the_game_shows_its_screens() {
-    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-shots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("tour.ron");
+/// The colour of the board's tray (`theme::TRAY`) as the screen shows it.
+const BOARD_FRAME: [u8; 3] = [42, 46, 56];
+
+/// Runs the game under Xvfb with the scripted run `script` and `args`, its
+/// screenshots going to `dir`; panics with the game's log if it fails.
+fn run_game(dir: &Path, script: &str, args: &[&str]) {
+    let config = dir.join(format!("{script}.ron"));
     std::fs::write(
         &config,
-        "(setup: (fixed_frame_time: Some(0.05)), events: [(3, Custom(\"tour\"))])",
+        format!("(setup: (fixed_frame_time: Some(0.05)), events: [(3, Custom(\"{script}\"))])"),
     )
     .unwrap();
-
     let game = env!("CARGO_BIN_EXE_entropy");
     let mut command = if on_path("xvfb-run") {
         let mut c = Command::new("xvfb-run");
@@ -78,11 +82,14 @@ fn the_game_shows_its_screens() {
     } else {
         panic!("no display and no xvfb-run: install xvfb (the README's test command does)");
     };
+    let log_path = dir.join(format!("{script}.log"));
     let mut child = command
+        .args(args)
         .env("CI_TESTING_CONFIG", &config)
-        .env("ENTROPY_SHOTS_DIR", &dir)
+        .env("ENTROPY_SHOTS_DIR", dir)
+        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
         .stdout(Stdio::null())
-        .stderr(File::create(dir.join("log.txt")).unwrap())
+        .stderr(File::create(&log_path).unwrap())
         .spawn()
         .expect("the game starts");
     let deadline = Instant::now() + Duration::from_secs(600);
@@ -92,22 +99,40 @@ fn the_game_shows_its_screens() {
         }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("the tour took more than 10 minutes; log in {}", dir.display());
+            panic!("the {script} run took more than 10 minutes; log in {}", log_path.display());
         }
         std::thread::sleep(Duration::from_millis(200));
     };
-    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     assert!(status.success(), "the game failed ({status}):\n{log}");
     assert!(!log.contains("panicked"), "{log}");
+}
 
-    let shots: Vec<(&str, Shot)> = ["title", "playing", "round_over", "match_over"]
+/// Rows at column `x` of `shot` that show the side panel's colour.
+fn panel_rows(shot: &Shot, x: usize) -> usize {
+    (0..shot.height as usize)
+        .filter(|y| shot.rgb[y * shot.width as usize + x] == [30, 33, 42])
+        .count()
+}
+
+#[test]
+fn the_game_shows_its_screens() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_game(&dir, "tour", &[]);
+    // A second start in a window of another shape: the board must scale and stay whole.
+    run_game(&dir, "resized", &["--window", "1000x760"]);
+
+    let shots: Vec<(&str, Shot)> = ["title", "setup", "playing", "round_over", "match_over"]
         .into_iter()
         .map(|n| (n, load(&dir.join(format!("{n}.png")))))
         .collect();
     for (name, shot) in &shots {
         assert_eq!((shot.width, shot.height), (1280, 720), "{name}: the window's size");
+        // The setup screen is a dialog on the dark background: less contrast, but not none.
+        let least = if *name == "setup" { 6.0 } else { 20.0 };
         assert!(
-            shot.contrast() > 20.0,
+            shot.contrast() > least,
             "{name} looks blank (contrast {:.1})",
             shot.contrast()
         );
@@ -126,16 +151,32 @@ fn the_game_shows_its_screens() {
     assert!(get("playing").share(gold) > 0.0003, "the picked-up counter is ringed");
     // The interface panel on the right is drawn on every screen of the match.
     for name in ["playing", "round_over", "match_over"] {
-        let shot = get(name);
-        let panel = (0..shot.height as usize)
-            .map(|y| shot.rgb[y * shot.width as usize + 1200])
-            .filter(|p| *p == [30, 33, 42])
-            .count();
-        assert!(panel > 300, "{name}: the side panel is shown");
+        assert!(panel_rows(get(name), 1200) > 300, "{name}: the side panel is shown");
     }
+
+    // The other window: its own size, the panel on the right, and counters on
+    // a board that fits: the board's frame is as far from the top as from the bottom.
+    let resized = load(&dir.join("resized.png"));
+    assert_eq!((resized.width, resized.height), (1000, 760), "the window's size");
+    assert!(resized.contrast() > 20.0, "resized looks blank");
+    assert!(panel_rows(&resized, resized.width as usize - 60) > 300, "the side panel is shown");
+    let counters = |[r, g, b]: [u8; 3]| (r > 180 && g < 90 && b < 90) || (b > 180 && r < 90);
+    assert!(resized.share(counters) > 0.002, "counters are shown");
+    // Left of the side panel (about 330 pixels wide) the world is drawn.
+    let world_width = resized.width as usize - 400;
+    let rows: Vec<usize> = (0..resized.height as usize)
+        .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == BOARD_FRAME))
+        .collect();
+    assert!(rows.len() > 300, "the board is large in the window ({} rows)", rows.len());
+    let (top, bottom) = (rows[0], resized.height as usize - 1 - rows[rows.len() - 1]);
+    assert!(
+        top.abs_diff(bottom) <= 40,
+        "the board is centred vertically (margins {top} and {bottom})"
+    );
+
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
         std::fs::create_dir_all(&keep).unwrap();
-        for (name, _) in &shots {
+        for name in ["title", "setup", "playing", "round_over", "match_over", "resized"] {
             std::fs::copy(
                 dir.join(format!("{name}.png")),
                 Path::new(&keep).join(format!("{name}.png")),

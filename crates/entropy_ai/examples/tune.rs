@@ -70,7 +70,10 @@ fn main() {
     if let Some(m) = list("MC") {
         config.playout_moves = m[0] as usize;
         config.playout_batch = m.get(1).copied().unwrap_or(16.0) as u32;
-        if let Some(&floor) = m.get(2) {
+        if let Some(&blend) = m.get(4) {
+            config.playout_weight = blend as f32;
+        }
+        if let Some(&floor) = m.get(2).filter(|&&f| f > 0.0) {
             config.playout_order = Some(entropy_ai::Weights {
                 floor: floor as f32,
                 mean: m.get(3).copied().unwrap_or(0.0) as f32,
@@ -94,13 +97,20 @@ fn main() {
     let role = env::var("ROLE").unwrap_or_else(|_| "both".into());
     let mut player = SearchPlayer::new("tuned", config, Duration::from_secs(1));
     let (mut as_order, mut as_chaos) = (Vec::new(), Vec::new());
+    let opponent_name = env::var("OPP").unwrap_or_else(|_| "greedy".into());
+    let opponent = |seed: u64| -> Box<dyn Player> {
+        match opponent_name.parse::<Level>() {
+            Ok(level) => level.player(seed),
+            Err(_) => Box::new(Greedy::new(seed)),
+        }
+    };
     for r in 0..rounds {
         let bag_seed = seed * 1_000_003 + r;
         if role != "chaos" {
-            as_order.push(play(bag_seed, &mut player, &mut Greedy::new(r), &limits) as f64);
+            as_order.push(play(bag_seed, &mut player, opponent(r).as_mut(), &limits) as f64);
         }
         if role != "order" {
-            as_chaos.push(play(bag_seed, &mut Greedy::new(r), &mut player, &limits) as f64);
+            as_chaos.push(play(bag_seed, opponent(r).as_mut(), &mut player, &limits) as f64);
         }
     }
     let show = |v: &[f64]| {
@@ -112,7 +122,7 @@ fn main() {
         }
     };
     println!(
-        "{config:?}\n  as Order vs greedy: {}   conceded as Chaos vs greedy: {}",
+        "{config:?}\n  as Order vs {opponent_name}: {}   conceded as Chaos vs {opponent_name}: {}",
         show(&as_order),
         show(&as_chaos)
     );

@@ -32,13 +32,27 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, mut judge: Op
                 let mut best: Option<Cell> = None;
                 let mut best_gain = u32::MAX;
                 let mut ties = 0u32;
+                let judged = judge.as_deref_mut().map(|eval| {
+                    let bag = Bag::new(position.counts());
+                    let lines = eval.lines(board, &bag);
+                    (eval, bag, lines)
+                });
+                let mut judged = judged;
                 for cell in board.vacant() {
-                    let (r, c) = (cell.row(), cell.col());
-                    let (row, col) = (board.row_code(r), board.col_code(c));
-                    let gain = table[(row | v << (BITS * c as u32)) as usize] as u32
-                        + table[(col | v << (BITS * r as u32)) as usize] as u32
-                        - table[row as usize] as u32
-                        - table[col as usize] as u32;
+                    let gain = match judged.as_mut() {
+                        // The evaluation after the placement, in tenths of a point.
+                        Some((eval, bag, lines)) => {
+                            (eval.after_place(board, lines, cell, colour, bag) * 10.0).max(0.0) as u32
+                        }
+                        None => {
+                            let (r, c) = (cell.row(), cell.col());
+                            let (row, col) = (board.row_code(r), board.col_code(c));
+                            table[(row | v << (BITS * c as u32)) as usize] as u32
+                                + table[(col | v << (BITS * r as u32)) as usize] as u32
+                                - table[row as usize] as u32
+                                - table[col as usize] as u32
+                        }
+                    };
                     cost += 1;
                     if gain < best_gain {
                         best_gain = gain;

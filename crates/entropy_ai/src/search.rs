@@ -63,6 +63,9 @@ pub struct SearchConfig {
     pub playout_moves: usize,
     /// Playouts per root move and round of the playout stage.
     pub playout_batch: u32,
+    /// How much the playouts' mean counts against the search's value when
+    /// the playout stage ranks a move (1: the playouts alone).
+    pub playout_weight: f32,
     /// In the playouts, Order values a slide by the static evaluation with
     /// these weights instead of by the score alone (`None`: the score).
     pub playout_order: Option<Weights>,
@@ -82,6 +85,7 @@ impl Default for SearchConfig {
             soft_time: 0.3,
             playout_moves: 0,
             playout_batch: 16,
+            playout_weight: 1.0,
             playout_order: None,
         }
     }
@@ -419,9 +423,6 @@ impl Search<'_> {
                     depth: if finished { depth } else { found.depth },
                     nodes: 0,
                 };
-                if !finished {
-                    found.value = value;
-                }
             }
             if !finished {
                 break;
@@ -434,8 +435,7 @@ impl Search<'_> {
             }
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
-            let candidates: Vec<OrderMove> = children.iter().map(|c| c.0).collect();
-            if let Some((mv, value)) = self.playouts(position, &candidates, true, |p, &mv| {
+            if let Some((mv, value)) = self.playouts(position, &children, true, |p, &mv| {
                 let mut after = *p;
                 after.order(mv).ok().map(|_| after)
             }) {
@@ -497,8 +497,7 @@ impl Search<'_> {
             }
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
-            let candidates: Vec<Cell> = children.iter().map(|c| c.0).collect();
-            if let Some((cell, value)) = self.playouts(position, &candidates, false, |p, &cell| {
+            if let Some((cell, value)) = self.playouts(position, &children, false, |p, &cell| {
                 let mut after = *p;
                 after.place(cell).ok().map(|_| after)
             }) {
@@ -517,14 +516,15 @@ impl Search<'_> {
     fn playouts<M: Copy>(
         &mut self,
         position: &Position,
-        candidates: &[M],
+        candidates: &[(M, f32)],
         maximise: bool,
         apply: impl Fn(&Position, &M) -> Option<Position>,
     ) -> Option<(M, f32)> {
-        let mut alive: Vec<(M, Position, f64)> = candidates
+        // (move, position after it, its search value, sum of its playout scores)
+        let mut alive: Vec<(M, Position, f32, f64)> = candidates
             .iter()
             .take(self.config.playout_moves)
-            .filter_map(|m| apply(position, m).map(|p| (*m, p, 0.0)))
+            .filter_map(|(m, value)| apply(position, m).map(|p| (*m, p, *value, 0.0)))
             .collect();
         if alive.len() < 2 {
             return None;
@@ -538,16 +538,18 @@ impl Search<'_> {
                 for j in done..done + batch {
                     let mut rng = SmallRng::seed_from_u64(base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15));
                     let (score, cost) = playout(entry.1, &mut rng, self.playout_eval.as_deref_mut());
-                    entry.2 += score as f64;
+                    entry.3 += score as f64;
                     if self.ctl.tick(cost) {
                         return best;
                     }
                 }
             }
             done += batch;
+            let blend = self.config.playout_weight as f64;
+            let worth = |e: &(M, Position, f32, f64)| blend * e.3 / done as f64 + (1.0 - blend) * e.2 as f64;
             let sign = if maximise { -1.0 } else { 1.0 };
-            alive.sort_by(|a, b| (sign * a.2).total_cmp(&(sign * b.2)));
-            best = Some((alive[0].0, (alive[0].2 / done as f64) as f32));
+            alive.sort_by(|a, b| (sign * worth(a)).total_cmp(&(sign * worth(b))));
+            best = Some((alive[0].0, worth(&alive[0]) as f32));
             if alive.len() > 2 {
                 let keep = (alive.len() * 2).div_ceil(3).max(2);
                 alive.truncate(keep);

@@ -216,3 +216,22 @@ fn bad_arena_arguments_are_refused_with_a_message() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_program_that_runs_out_of_time_forfeits() {
+    let sleeper = fake_program("sleeper", "read line\nsleep 5");
+    let config = ArenaConfig {
+        external_time: std::time::Duration::from_millis(300),
+        ..config(
+            PlayerSpec::Greedy,
+            PlayerSpec::External(sleeper.display().to_string()),
+            1,
+        )
+    };
+    let results = arena::run(&config, &|_| {});
+    let (faulty, fault) = results[0].rounds[0].forfeit().expect("forfeit");
+    assert_eq!(faulty, 1);
+    assert!(matches!(fault, Fault::TimedOut(_)), "{fault:?}");
+    assert_eq!(results[0].verdict(0), Verdict::Won);
+    assert!(arena::report(&config, &results).contains("timed out"));
+}
