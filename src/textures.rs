@@ -192,7 +192,8 @@ fn bag(x: f32, y: f32) -> [f32; 4] {
         let t = (y - 0.40) / 0.24;
         let half = 0.24 + 0.16 * t * t;
         if x.abs() < half && mouth > 1.0 {
-            let shade = (0.70 + 0.25 * (1.0 - x.abs() / half)) * (0.9 + 0.1 * (x / half * 3.5 * std::f32::consts::PI).cos());
+            let shade =
+                (0.70 + 0.25 * (1.0 - x.abs() / half)) * (0.9 + 0.1 * (x / half * 3.5 * std::f32::consts::PI).cos());
             return grey(shade, 1.0);
         }
     }

@@ -99,7 +99,10 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
         }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("the {script} run took more than 10 minutes; log in {}", log_path.display());
+            panic!(
+                "the {script} run took more than 10 minutes; log in {}",
+                log_path.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(200));
     };
@@ -159,7 +162,10 @@ fn the_game_shows_its_screens() {
     let resized = load(&dir.join("resized.png"));
     assert_eq!((resized.width, resized.height), (1000, 760), "the window's size");
     assert!(resized.contrast() > 20.0, "resized looks blank");
-    assert!(panel_rows(&resized, resized.width as usize - 60) > 300, "the side panel is shown");
+    assert!(
+        panel_rows(&resized, resized.width as usize - 60) > 300,
+        "the side panel is shown"
+    );
     let counters = |[r, g, b]: [u8; 3]| (r > 180 && g < 90 && b < 90) || (b > 180 && r < 90);
     assert!(resized.share(counters) > 0.002, "counters are shown");
     // Left of the side panel (about 330 pixels wide) the world is drawn.
@@ -167,7 +173,11 @@ fn the_game_shows_its_screens() {
     let rows: Vec<usize> = (0..resized.height as usize)
         .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == BOARD_FRAME))
         .collect();
-    assert!(rows.len() > 300, "the board is large in the window ({} rows)", rows.len());
+    assert!(
+        rows.len() > 300,
+        "the board is large in the window ({} rows)",
+        rows.len()
+    );
     let (top, bottom) = (rows[0], resized.height as usize - 1 - rows[rows.len() - 1]);
     assert!(
         top.abs_diff(bottom) <= 40,

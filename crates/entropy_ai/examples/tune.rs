@@ -21,9 +21,14 @@ fn number(name: &str, default: u64) -> u64 {
     env::var(name).ok().map_or(default, |v| v.parse().expect("a number"))
 }
 
+/// Points gained by placements and by slides, by seventh of the round.
+static TRACE: std::sync::Mutex<[[f64; 7]; 2]> = std::sync::Mutex::new([[0.0; 7]; 2]);
+
 fn play(seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limits) -> u32 {
     let mut round = Round::new(Size::Seven, seed);
     loop {
+        let before = round.score() as f64;
+        let part = round.position().board().counters() / 7;
         match round.phase() {
             Phase::ChaosDraw => {
                 round.apply(Action::Draw).unwrap();
@@ -31,10 +36,12 @@ fn play(seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limi
             Phase::ChaosPlace(_) => {
                 let cell = chaos.place(round.position(), limits);
                 round.apply(Action::Place(cell)).unwrap();
+                TRACE.lock().unwrap()[0][part.min(6)] += round.score() as f64 - before;
             }
             Phase::OrderMove => {
                 let mv = order.order(round.position(), limits);
                 round.apply(mv.into()).unwrap();
+                TRACE.lock().unwrap()[1][part.min(6)] += round.score() as f64 - before;
             }
             Phase::Finished => return round.score(),
         }
@@ -81,6 +88,13 @@ fn main() {
             });
         }
     }
+    if let Some(l) = list("LOOK") {
+        config.playout_chaos_look = l[0] as u32;
+        config.playout_chaos_spread = l.get(1).copied().unwrap_or(0.0) as f32;
+    }
+    if let Some(m) = list("SAFE") {
+        config.playout_safe_margin = Some(m[0] as u32);
+    }
     if let Some(t) = list("THREAT") {
         config.threat = t[0] as f32;
     }
@@ -93,7 +107,10 @@ fn main() {
     config.max_depth = number("DEPTH", config.max_depth as u64) as u32;
     let rounds = number("ROUNDS", 50);
     let seed = number("SEED", 1);
-    let limits = Limits::nodes(number("NODES", 20_000));
+    let limits = match env::var("MS") {
+        Ok(ms) => Limits::time(Duration::from_millis(ms.parse().expect("milliseconds"))),
+        Err(_) => Limits::nodes(number("NODES", 20_000)),
+    };
     let role = env::var("ROLE").unwrap_or_else(|_| "both".into());
     let mut player = SearchPlayer::new("tuned", config, Duration::from_secs(1));
     let (mut as_order, mut as_chaos) = (Vec::new(), Vec::new());
@@ -121,6 +138,14 @@ fn main() {
             format!("{m:.1} ± {ci:.1}")
         }
     };
+    if env::var("TRACE").is_ok() {
+        let t = TRACE.lock().unwrap();
+        let games = (as_order.len() + as_chaos.len()).max(1) as f64;
+        for (name, row) in ["placements", "slides"].iter().zip(t.iter()) {
+            let cells: Vec<String> = row.iter().map(|v| format!("{:6.1}", v / games)).collect();
+            println!("  {name:>10} by seventh of the round: {}", cells.join(" "));
+        }
+    }
     println!(
         "{config:?}\n  as Order vs {opponent_name}: {}   conceded as Chaos vs {opponent_name}: {}",
         show(&as_order),

@@ -19,9 +19,9 @@ pub enum Level {
     Easy,
     /// A short expectimax search: a solid club player.
     Medium,
-    /// The search, then playouts of its best moves for half a second.
+    /// The search, then playouts of its best moves, for a second a move.
     Hard,
-    /// A deeper search and more playouts of more moves, for 2.5 seconds.
+    /// A deeper search and playouts of more moves, for three seconds a move.
     Master,
 }
 
@@ -47,14 +47,26 @@ impl Level {
         match self {
             Level::Beginner | Level::Easy => Duration::from_millis(30),
             Level::Medium => Duration::from_millis(250),
-            Level::Hard => Duration::from_millis(500),
-            Level::Master => Duration::from_millis(2500),
+            Level::Hard => Duration::from_millis(1000),
+            Level::Master => Duration::from_millis(3000),
         }
     }
 
     /// The search of a search level (`None` for Beginner and Easy).
     pub fn search_config(self) -> Option<SearchConfig> {
         let base = SearchConfig::default();
+        // Hard and Master: the search picks the candidates, playouts judge
+        // them (measured in docs/ai.md): Chaos in a playout looks at a dozen
+        // cells, the root Chaos keeps only cells that concede at most one
+        // point more than the best at once, and a move's worth is half its
+        // playouts' mean, half the search's value.
+        let playouts = SearchConfig {
+            playout_moves: 12,
+            playout_weight: 0.5,
+            playout_chaos_look: 12,
+            playout_safe_margin: Some(1),
+            ..base
+        };
         match self {
             Level::Beginner | Level::Easy => None,
             Level::Medium => Some(SearchConfig {
@@ -67,15 +79,14 @@ impl Level {
             }),
             Level::Hard => Some(SearchConfig {
                 max_depth: 1,
-                playout_moves: 12,
-                ..base
+                ..playouts
             }),
             Level::Master => Some(SearchConfig {
                 root_beam: 16,
                 root_chaos_beam: 16,
                 max_depth: 2,
                 playout_moves: 16,
-                ..base
+                ..playouts
             }),
         }
     }

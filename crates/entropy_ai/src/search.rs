@@ -33,7 +33,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Bag, Evaluator, Lines, Weights};
-use crate::rollout::playout;
+use crate::rollout::{Policy, concession, playout};
 use crate::{Limits, StopFlag};
 
 /// The shape of a search: evaluation weights, beams and depth.
@@ -66,7 +66,18 @@ pub struct SearchConfig {
     /// How much the playouts' mean counts against the search's value when
     /// the playout stage ranks a move (1: the playouts alone).
     pub playout_weight: f32,
-    /// In the playouts, Order values a slide by the static evaluation with
+    /// In the playouts for Chaos's move, Chaos looks at up to this many of
+    /// the cells that score least now and takes the one where Order's best
+    /// slide then gains least (0: the first such cell at random). Order
+    /// plays greedily in them.
+    pub playout_chaos_look: u32,
+    /// How much the threats left to the other counters count in that look.
+    pub playout_chaos_spread: f32,
+    /// Before Chaos's playout stage, drop the cells that concede at once
+    /// (placement and Order's best reply) more than this above the least
+    /// any cell concedes (`None`: keep them all).
+    pub playout_safe_margin: Option<u32>,
+    /// In the playouts for Order's move, Order values a slide by the static evaluation with
     /// these weights instead of by the score alone (`None`: the score).
     pub playout_order: Option<Weights>,
 }
@@ -86,6 +97,9 @@ impl Default for SearchConfig {
             playout_moves: 0,
             playout_batch: 16,
             playout_weight: 1.0,
+            playout_chaos_look: 0,
+            playout_chaos_spread: 0.0,
+            playout_safe_margin: None,
             playout_order: None,
         }
     }
@@ -496,6 +510,34 @@ impl Search<'_> {
                 break;
             }
         }
+        if let Some(margin) = self.config.playout_safe_margin
+            && self.config.playout_moves > 1
+            && !self.ctl.aborted
+        {
+            // What each cell concedes at once; the playouts judge only the safest.
+            let conceded: Vec<i32> = children
+                .iter()
+                .map(|&(cell, _)| {
+                    let (c, judged) = concession(position, cell).unwrap_or((i32::MAX, 1));
+                    self.ctl.tick(judged);
+                    c
+                })
+                .collect();
+            if let Some(&least) = conceded.iter().min() {
+                let limit = least.saturating_add(margin as i32);
+                let safe: Vec<(Cell, f32)> = children
+                    .iter()
+                    .zip(&conceded)
+                    .filter(|&(_, &c)| c <= limit)
+                    .map(|(&child, _)| child)
+                    .collect();
+                if let Some(&(cell, value)) = safe.first() {
+                    found.best = cell;
+                    found.value = value;
+                }
+                children = safe;
+            }
+        }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
             if let Some((cell, value)) = self.playouts(position, &children, false, |p, &cell| {
                 let mut after = *p;
@@ -509,10 +551,13 @@ impl Search<'_> {
         found
     }
 
-    /// The playout stage: the first `playout_moves` of `candidates` (best
-    /// first) each get batches of playouts with the same seeds (common random
-    /// numbers), and after each round the worse third is dropped. Returns the
-    /// move with the best mean and that mean, from whole rounds only.
+    /// The playout stage, by sequential halving: the first `playout_moves`
+    /// of `candidates` (best first) each get `playout_batch` playouts, which
+    /// measure what one costs; the budget left is then split evenly over
+    /// log2(moves) rounds, each giving the moves still in the running the
+    /// same number of playouts with the same seeds (common random numbers)
+    /// and keeping the better half. Returns the move with the best mean and
+    /// that mean (`None` if not even the first playouts were finished).
     fn playouts<M: Copy>(
         &mut self,
         position: &Position,
@@ -520,42 +565,110 @@ impl Search<'_> {
         maximise: bool,
         apply: impl Fn(&Position, &M) -> Option<Position>,
     ) -> Option<(M, f32)> {
-        // (move, position after it, its search value, sum of its playout scores)
-        let mut alive: Vec<(M, Position, f32, f64)> = candidates
+        let mut alive: Vec<Entry<M>> = candidates
             .iter()
             .take(self.config.playout_moves)
-            .filter_map(|(m, value)| apply(position, m).map(|p| (*m, p, *value, 0.0)))
+            .filter_map(|(m, value)| {
+                apply(position, m).map(|after| Entry {
+                    mv: *m,
+                    after,
+                    value: *value,
+                    sum: 0.0,
+                    count: 0,
+                })
+            })
             .collect();
         if alive.len() < 2 {
             return None;
         }
-        let batch = self.config.playout_batch.max(1) as u64;
         let base = seed_of(position);
-        let mut done = 0u64;
-        let mut best: Option<(M, f32)> = None;
-        loop {
-            for entry in alive.iter_mut() {
-                for j in done..done + batch {
-                    let mut rng = SmallRng::seed_from_u64(base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    let (score, cost) = playout(entry.1, &mut rng, self.playout_eval.as_deref_mut());
-                    entry.3 += score as f64;
-                    if self.ctl.tick(cost) {
-                        return best;
-                    }
-                }
-            }
-            done += batch;
-            let blend = self.config.playout_weight as f64;
-            let worth = |e: &(M, Position, f32, f64)| blend * e.3 / done as f64 + (1.0 - blend) * e.2 as f64;
-            let sign = if maximise { -1.0 } else { 1.0 };
-            alive.sort_by(|a, b| (sign * worth(a)).total_cmp(&(sign * worth(b))));
-            best = Some((alive[0].0, worth(&alive[0]) as f32));
-            if alive.len() > 2 {
-                let keep = (alive.len() * 2).div_ceil(3).max(2);
-                alive.truncate(keep);
+        let blend = self.config.playout_weight as f64;
+        let worth = |e: &Entry<M>| {
+            let mean = e.sum / e.count.max(1) as f64;
+            let v = blend * mean + (1.0 - blend) * e.value as f64;
+            if maximise { v } else { -v }
+        };
+        let best_of = |alive: &[Entry<M>]| {
+            alive
+                .iter()
+                .filter(|e| e.count > 0)
+                .max_by(|a, b| worth(a).total_cmp(&worth(b)))
+                .map(|e| (e.mv, (e.sum / e.count as f64) as f32))
+        };
+        // First pass: a few playouts of every move, to see what one costs.
+        let first = self.config.playout_batch.max(1) as u64;
+        let (nodes_before, time_before) = (self.ctl.nodes, Instant::now());
+        // The side to move plays its own playout policy; the other side is greedy.
+        let mut policy = Policy {
+            order_eval: if maximise {
+                self.playout_eval.as_deref_mut()
+            } else {
+                None
+            },
+            chaos_look: if maximise { 0 } else { self.config.playout_chaos_look },
+            chaos_spread: self.config.playout_chaos_spread,
+        };
+        let ctl = &mut self.ctl;
+        for entry in alive.iter_mut() {
+            if run_playouts(entry, base, first, &mut policy, ctl) {
+                return best_of(&alive);
             }
         }
+        let played = (first * alive.len() as u64) as f64;
+        let node_cost = (ctl.nodes - nodes_before).max(1) as f64 / played;
+        let time_cost = time_before.elapsed().as_secs_f64().max(1e-9) / played;
+        let mut budget = f64::INFINITY;
+        if ctl.node_limit != u64::MAX {
+            budget = budget.min(ctl.node_limit.saturating_sub(ctl.nodes) as f64 / node_cost);
+        }
+        if let Some(deadline) = ctl.deadline {
+            budget = budget.min(deadline.saturating_duration_since(Instant::now()).as_secs_f64() / time_cost);
+        }
+        if !budget.is_finite() {
+            // No limit but the stop flag: as much again as the first pass, per round.
+            budget = played * 8.0;
+        }
+        let rounds = (alive.len() as f64).log2().ceil().max(1.0);
+        let per_round = budget / rounds;
+        while alive.len() > 1 {
+            let each = ((per_round / alive.len() as f64) as u64).max(1);
+            for entry in alive.iter_mut() {
+                if run_playouts(entry, base, each, &mut policy, ctl) {
+                    return best_of(&alive);
+                }
+            }
+            alive.sort_by(|a, b| worth(b).total_cmp(&worth(a)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        best_of(&alive)
     }
+}
+
+/// `n` more playouts from `entry`'s position, seeded by their number; true
+/// when the search must stop.
+fn run_playouts<M>(entry: &mut Entry<M>, base: u64, n: u64, policy: &mut Policy, ctl: &mut Control) -> bool {
+    for j in entry.count..entry.count + n {
+        let mut rng = SmallRng::seed_from_u64(base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (score, cost) = playout(entry.after, &mut rng, policy);
+        entry.sum += score as f64;
+        entry.count += 1;
+        if ctl.tick(cost) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A move in the playout stage.
+struct Entry<M> {
+    mv: M,
+    /// The position after it.
+    after: Position,
+    /// The search's value of it.
+    value: f32,
+    /// Sum and number of its playouts' final scores.
+    sum: f64,
+    count: u64,
 }
 
 /// A seed for the playouts of a position: the same position, the same playouts.
