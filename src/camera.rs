@@ -35,6 +35,10 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         Name::new("world camera"),
         WorldCamera,
         Camera2d,
+        // Everything drawn is a sprite whose texture already has smooth
+        // edges: multisampling adds nothing to see and, on software
+        // rendering, costs much of the frame.
+        Msaa::Off,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: size.x,
@@ -48,6 +52,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         Name::new("interface camera"),
         PrimaryEguiContext,
         Camera2d,
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

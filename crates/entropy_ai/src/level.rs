@@ -21,7 +21,7 @@ pub enum Level {
     Medium,
     /// The search, then playouts of its best moves, for a second a move.
     Hard,
-    /// A deeper search and playouts of more moves, for three seconds a move.
+    /// A deeper search and playouts of more moves, for 2.5 seconds a move.
     Master,
 }
 
@@ -48,7 +48,7 @@ impl Level {
             Level::Beginner | Level::Easy => Duration::from_millis(30),
             Level::Medium => Duration::from_millis(250),
             Level::Hard => Duration::from_millis(1000),
-            Level::Master => Duration::from_millis(3000),
+            Level::Master => Duration::from_millis(2500),
         }
     }
 

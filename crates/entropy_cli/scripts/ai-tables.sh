@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Reruns every arena table of docs/ai.md: the levels against the greedy
 # baseline and against each other, with the levels' own time budgets.
-# Usage: crates/entropy_cli/scripts/ai-tables.sh [output-dir]   (about an hour on two cores)
+# Usage: crates/entropy_cli/scripts/ai-tables.sh [output-dir]   (about two hours on two cores)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out="${1:-target/ai-tables}"
 mkdir -p "$out"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/tmp/ai-target}"
+source scripts/setup.sh >/dev/null
+cargo_target="${CARGO_TARGET_DIR:-target}"
 cargo build --release --locked -p entropy_cli
-cli="$CARGO_TARGET_DIR/release/entropy-cli"
+cli="$cargo_target/release/entropy-cli"
 run() {
     local name="$1"; shift
     echo "== $name: entropy-cli arena $*" | tee "$out/$name.txt"
@@ -16,12 +17,12 @@ run() {
     nice -n 10 "$cli" arena "$@" -j 2 --seed 2026 | tee -a "$out/$name.txt"
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.txt"
 }
+run hard-greedy hard greedy -n 40
 run beginner-greedy beginner greedy -n 200
 run easy-greedy easy greedy -n 200
 run medium-greedy medium greedy -n 200
 run easy-beginner easy beginner -n 200
 run medium-easy medium easy -n 200
-run hard-greedy hard greedy -n 40
-run hard-medium hard medium -n 40
-run master-hard master hard -n 10
+run hard-medium hard medium -n 20
 run master-greedy master greedy -n 10
+run master-hard master hard -n 10
