@@ -17,6 +17,7 @@ run() {
     nice -n 10 "$cli" arena "$@" -j 2 --seed 2026 | tee -a "$out/$name.txt"
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.txt"
 }
+run greedy-greedy greedy greedy -n 200
 run hard-greedy hard greedy -n 40
 run beginner-greedy beginner greedy -n 200
 run easy-greedy easy greedy -n 200
