@@ -93,7 +93,8 @@ fn main() {
         config.playout_chaos_spread = l.get(1).copied().unwrap_or(0.0) as f32;
     }
     if let Some(m) = list("SAFE") {
-        config.playout_safe_margin = Some(m[0] as u32);
+        // A negative margin turns the safe-cell filter off.
+        config.playout_safe_margin = (m[0] >= 0.0).then_some(m[0] as u32);
     }
     if let Some(t) = list("THREAT") {
         config.threat = t[0] as f32;

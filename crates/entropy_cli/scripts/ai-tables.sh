@@ -12,9 +12,9 @@ cargo build --release --locked -p entropy_cli
 cli="$cargo_target/release/entropy-cli"
 run() {
     local name="$1"; shift
-    echo "== $name: entropy-cli arena $*" | tee "$out/$name.txt"
+    echo "== $name: entropy-cli arena $* -j 2 --seed ${seed:-2026}" | tee "$out/$name.txt"
     echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.txt"
-    nice -n 10 "$cli" arena "$@" -j 2 --seed 2026 | tee -a "$out/$name.txt"
+    nice -n 10 "$cli" arena "$@" -j 2 --seed "${seed:-2026}" | tee -a "$out/$name.txt"
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.txt"
 }
 run greedy-greedy greedy greedy -n 200
@@ -25,5 +25,6 @@ run medium-greedy medium greedy -n 200
 run easy-beginner easy beginner -n 200
 run medium-easy medium easy -n 200
 run hard-medium hard medium -n 20
+seed=2027 run hard-medium-2 hard medium -n 40
 run master-greedy master greedy -n 10
 run master-hard master hard -n 10
