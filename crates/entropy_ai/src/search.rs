@@ -556,8 +556,10 @@ impl Search<'_> {
     /// measure what one costs; the budget left is then split evenly over
     /// log2(moves) rounds, each giving the moves still in the running the
     /// same number of playouts with the same seeds (common random numbers)
-    /// and keeping the better half. Returns the move with the best mean and
-    /// that mean (`None` if not even the first playouts were finished).
+    /// and keeping the better half. A move is ranked by its playouts' mean
+    /// blended with its search value (`playout_weight`). Returns the best
+    /// move and that blend, its expected final score (`None` if not even the
+    /// first playouts were finished).
     fn playouts<M: Copy>(
         &mut self,
         position: &Position,
@@ -583,17 +585,15 @@ impl Search<'_> {
         }
         let base = seed_of(position);
         let blend = self.config.playout_weight as f64;
-        let worth = |e: &Entry<M>| {
-            let mean = e.sum / e.count.max(1) as f64;
-            let v = blend * mean + (1.0 - blend) * e.value as f64;
-            if maximise { v } else { -v }
-        };
+        // The expected final score of a move: its playouts' mean blended with its search value.
+        let expected = |e: &Entry<M>| blend * e.sum / e.count.max(1) as f64 + (1.0 - blend) * e.value as f64;
+        let worth = |e: &Entry<M>| if maximise { expected(e) } else { -expected(e) };
         let best_of = |alive: &[Entry<M>]| {
             alive
                 .iter()
                 .filter(|e| e.count > 0)
                 .max_by(|a, b| worth(a).total_cmp(&worth(b)))
-                .map(|e| (e.mv, (e.sum / e.count as f64) as f32))
+                .map(|e| (e.mv, expected(e) as f32))
         };
         // First pass: a few playouts of every move, to see what one costs.
         let first = self.config.playout_batch.max(1) as u64;
