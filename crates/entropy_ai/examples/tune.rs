@@ -56,7 +56,8 @@ fn mean_ci(v: &[f64]) -> (f64, f64) {
 }
 
 fn main() {
-    let mut config: SearchConfig = Level::Hard.search_config().unwrap();
+    let base: Level = env::var("BASE").map_or(Level::Hard, |b| b.parse().expect("a level"));
+    let mut config: SearchConfig = base.search_config().expect("a search level");
     let weights = |w: Vec<f64>| entropy_ai::Weights {
         floor: w[0] as f32,
         mean: w[1] as f32,
@@ -91,6 +92,12 @@ fn main() {
     if let Some(l) = list("LOOK") {
         config.playout_chaos_look = l[0] as u32;
         config.playout_chaos_spread = l.get(1).copied().unwrap_or(0.0) as f32;
+    }
+    if env::var("OORDER").is_ok() {
+        config.playout_opponent_order = true;
+    }
+    if let Some(l) = list("OLOOK") {
+        config.playout_opponent_look = l[0] as u32;
     }
     if let Some(m) = list("SAFE") {
         // A negative margin turns the safe-cell filter off.
@@ -130,6 +137,17 @@ fn main() {
         if role != "order" {
             as_chaos.push(play(bag_seed, opponent(r).as_mut(), &mut player, &limits) as f64);
         }
+    }
+    if let Ok(path) = env::var("OUT") {
+        // Every round's score, one line each ("order" or "chaos", bag seed, score),
+        // to compare two configurations on the same bags.
+        let mut text = String::new();
+        for (role, v) in [("order", &as_order), ("chaos", &as_chaos)] {
+            for (r, x) in v.iter().enumerate() {
+                text.push_str(&format!("{role} {r} {x}\n"));
+            }
+        }
+        std::fs::write(&path, text).expect("writing OUT");
     }
     let show = |v: &[f64]| {
         if v.is_empty() {

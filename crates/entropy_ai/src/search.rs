@@ -73,6 +73,12 @@ pub struct SearchConfig {
     pub playout_chaos_look: u32,
     /// How much the threats left to the other counters count in that look.
     pub playout_chaos_spread: f32,
+    /// In the playouts for Order's move, Chaos looks at up to this many
+    /// cells the same way (0: Chaos is greedy there).
+    pub playout_opponent_look: u32,
+    /// In the playouts for Chaos's move, Order plays as `playout_order`
+    /// says too (false: Order is greedy there).
+    pub playout_opponent_order: bool,
     /// Before Chaos's playout stage, drop the cells that concede at once
     /// (placement and Order's best reply) more than this above the least
     /// any cell concedes (`None`: keep them all).
@@ -99,6 +105,8 @@ impl Default for SearchConfig {
             playout_weight: 1.0,
             playout_chaos_look: 0,
             playout_chaos_spread: 0.0,
+            playout_opponent_look: 0,
+            playout_opponent_order: false,
             playout_safe_margin: None,
             playout_order: None,
         }
@@ -598,14 +606,19 @@ impl Search<'_> {
         // First pass: a few playouts of every move, to see what one costs.
         let first = self.config.playout_batch.max(1) as u64;
         let (nodes_before, time_before) = (self.ctl.nodes, Instant::now());
-        // The side to move plays its own playout policy; the other side is greedy.
+        // The side to move plays its own playout policy; the other side is greedy
+        // unless the configuration models it too.
         let mut policy = Policy {
-            order_eval: if maximise {
+            order_eval: if maximise || self.config.playout_opponent_order {
                 self.playout_eval.as_deref_mut()
             } else {
                 None
             },
-            chaos_look: if maximise { 0 } else { self.config.playout_chaos_look },
+            chaos_look: if maximise {
+                self.config.playout_opponent_look
+            } else {
+                self.config.playout_chaos_look
+            },
             chaos_spread: self.config.playout_chaos_spread,
         };
         let ctl = &mut self.ctl;

@@ -110,8 +110,31 @@ fn a_crashing_program_loses_its_matches_and_the_arena_goes_on() {
     assert!(report.contains("crashed"), "{report}");
     let stats = arena::stats(&results, 0);
     assert_eq!((stats.won, stats.drawn, stats.lost), (0, 0, 2));
-    // Forfeited rounds are left out of the score means.
+    // Forfeited rounds are left out of the score means, and their matches out of the margin.
     assert_eq!(stats.order_rounds, 0);
+    assert_eq!(arena::margin(&results).2, 0);
+    assert!(!report.contains("margin"), "{report}");
+}
+
+#[test]
+fn the_margin_is_the_paired_difference_of_the_order_scores() {
+    let config = config(PlayerSpec::Level(Level::Easy), PlayerSpec::Level(Level::Beginner), 6);
+    let results = arena::run(&config, &|_| {});
+    let diffs: Vec<f64> = results
+        .iter()
+        .map(|m| m.rounds[0].outcome.score as f64 - m.rounds[1].outcome.score as f64)
+        .collect();
+    let (mean, ci, n) = arena::margin(&results);
+    assert_eq!(n, 6);
+    assert_eq!((mean, ci), mean_ci(&diffs));
+    let a = arena::stats(&results, 0).order.0;
+    let b = arena::stats(&results, 1).order.0;
+    assert!((mean - (a - b)).abs() < 1e-9, "{mean} vs {a} - {b}");
+    let report = arena::report(&config, &results);
+    assert!(
+        report.contains(&format!("A's margin over B (A's Order score minus B's, same bag, 6 matches): {mean:+.1} ± {ci:.1}")),
+        "{report}"
+    );
 }
 
 #[test]
