@@ -93,8 +93,9 @@ fn main() {
         config.playout_chaos_look = l[0] as u32;
         config.playout_chaos_spread = l.get(1).copied().unwrap_or(0.0) as f32;
     }
-    if env::var("OORDER").is_ok() {
-        config.playout_opponent_order = true;
+    if let Some(w) = list("OORDER") {
+        // OORDER=-1: never model Order as a planner.
+        config.playout_opponent_order = (w[0] >= 0.0).then(|| weights(w));
     }
     if let Some(l) = list("OLOOK") {
         config.playout_opponent_look = l[0] as u32;

@@ -60,11 +60,15 @@ impl Level {
         // cells, the root Chaos keeps only cells that concede at most one
         // point more than the best at once, and a move's worth is half its
         // playouts' mean, half the search's value.
+        // Order in Chaos's playouts is greedy until it has shown it plans
+        // ahead (a move scoring less at once than its best); from then on it
+        // values slides by the evaluation.
         let playouts = SearchConfig {
             playout_moves: 12,
             playout_weight: 0.5,
             playout_chaos_look: 12,
             playout_safe_margin: Some(1),
+            playout_opponent_order: Some(base.order_weights),
             ..base
         };
         match self {
@@ -142,6 +146,48 @@ pub struct SearchPlayer {
     name: String,
     engine: Engine,
     budget: Duration,
+    watch: OrderWatch,
+}
+
+/// What Chaos has seen of Order's moves this round: whether Order has ever
+/// made a move that scored less at once than its best move would have (a
+/// greedy Order never does; one that plans ahead soon does).
+#[derive(Clone, Copy, Debug, Default)]
+struct OrderWatch {
+    /// The position after Chaos's last placement, Order to move.
+    after_place: Option<Position>,
+    /// Order has made a move that scored less at once than another.
+    planner: bool,
+}
+
+impl OrderWatch {
+    /// Takes in the position Chaos now places in: finds the move Order made
+    /// since Chaos's last placement and whether it scored the most it could.
+    /// A position that does not follow from the last placement by one Order
+    /// move (a new round) starts the watch afresh.
+    fn observe(&mut self, position: &Position) {
+        let Some(before) = self.after_place.take() else {
+            self.planner = false;
+            return;
+        };
+        let now = position.board();
+        let board = before.board();
+        let mut made: Option<u32> = (board == now).then(|| board.score());
+        let mut best = board.score();
+        board.for_each_slide(|from, to| {
+            let mut after = before;
+            if after.order(OrderMove::slide(from, to)).is_ok() {
+                best = best.max(after.score());
+                if after.board() == now {
+                    made = Some(after.score());
+                }
+            }
+        });
+        match made {
+            Some(score) => self.planner |= score < best,
+            None => self.planner = false,
+        }
+    }
 }
 
 impl SearchPlayer {
@@ -152,6 +198,7 @@ impl SearchPlayer {
             name: name.into(),
             engine: Engine::new(config),
             budget,
+            watch: OrderWatch::default(),
         }
     }
 
@@ -175,7 +222,12 @@ impl Player for SearchPlayer {
             return crate::greedy::fallback_cell(position);
         }
         let limits = self.effective(limits);
-        self.engine.place(position, &limits).best
+        self.watch.observe(position);
+        self.engine.facing_planner(self.watch.planner);
+        let cell = self.engine.place(position, &limits).best;
+        let mut after = *position;
+        self.watch.after_place = after.place(cell).ok().map(|_| after);
+        cell
     }
 
     fn order(&mut self, position: &Position, limits: &Limits) -> OrderMove {
@@ -217,4 +269,75 @@ pub fn hint(position: &Position, limits: &Limits) -> Option<Hint> {
         expected: found.value as f64,
         depth: found.depth,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use entropy_rules::{MoveList, Size};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A round of random placements against an Order that always takes a
+    /// best-scoring move (`greedy`) or always the worst-scoring one, with the
+    /// watch told of each position Chaos places in.
+    fn watched_round(greedy: bool, seed: u64) -> (OrderWatch, bool) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut watch = OrderWatch::default();
+        let mut position = Position::new(Size::Seven);
+        let mut moves = MoveList::new();
+        let mut gave_up = false;
+        loop {
+            match position.phase() {
+                Phase::ChaosDraw => {
+                    let colour = position.counts().sample(&mut rng).unwrap();
+                    position.draw(colour).unwrap();
+                }
+                Phase::ChaosPlace(_) => {
+                    watch.observe(&position);
+                    assert_eq!(watch.planner, gave_up, "greedy {greedy}");
+                    let cells = position.placements();
+                    let cell = cells.nth(rng.random_range(0..cells.len())).unwrap();
+                    position.place(cell).unwrap();
+                    watch.after_place = Some(position);
+                }
+                Phase::OrderMove => {
+                    position.order_moves(&mut moves);
+                    let scored: Vec<(OrderMove, u32)> = moves
+                        .iter()
+                        .map(|&mv| {
+                            let mut after = position;
+                            after.order(mv).unwrap();
+                            (mv, after.score())
+                        })
+                        .collect();
+                    let best = scored.iter().map(|m| m.1).max().unwrap();
+                    let chosen = if greedy {
+                        scored.iter().filter(|m| m.1 == best).last().copied().unwrap()
+                    } else {
+                        scored.iter().min_by_key(|m| m.1).copied().unwrap()
+                    };
+                    gave_up |= chosen.1 < best;
+                    position.order(chosen.0).unwrap();
+                }
+                Phase::Finished => return (watch, gave_up),
+            }
+        }
+    }
+
+    #[test]
+    fn the_watch_tells_a_greedy_order_from_one_that_gives_up_points() {
+        for seed in 0..5 {
+            let (_, gave_up) = watched_round(true, seed);
+            assert!(!gave_up);
+            let (mut watch, gave_up) = watched_round(false, seed);
+            assert!(gave_up && watch.planner, "random placements always leave a scoring slide sometime");
+            // A new round starts the watch afresh.
+            let mut fresh = Position::new(Size::Seven);
+            let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(seed)).unwrap();
+            fresh.draw(colour).unwrap();
+            watch.observe(&fresh);
+            assert!(!watch.planner);
+        }
+    }
 }

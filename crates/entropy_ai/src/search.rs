@@ -76,9 +76,12 @@ pub struct SearchConfig {
     /// In the playouts for Order's move, Chaos looks at up to this many
     /// cells the same way (0: Chaos is greedy there).
     pub playout_opponent_look: u32,
-    /// In the playouts for Chaos's move, Order plays as `playout_order`
-    /// says too (false: Order is greedy there).
-    pub playout_opponent_order: bool,
+    /// In the playouts for Chaos's move, Order values slides by the static
+    /// evaluation with these weights, as an Order that plans ahead does,
+    /// while the engine believes it faces one (see [`Engine::facing_planner`];
+    /// `None`, or an Order that only takes what scores at once: Order is
+    /// greedy there).
+    pub playout_opponent_order: Option<Weights>,
     /// Before Chaos's playout stage, drop the cells that concede at once
     /// (placement and Order's best reply) more than this above the least
     /// any cell concedes (`None`: keep them all).
@@ -106,7 +109,7 @@ impl Default for SearchConfig {
             playout_chaos_look: 0,
             playout_chaos_spread: 0.0,
             playout_opponent_look: 0,
-            playout_opponent_order: false,
+            playout_opponent_order: None,
             playout_safe_margin: None,
             playout_order: None,
         }
@@ -187,6 +190,8 @@ pub struct Engine {
     order_eval: Evaluator,
     chaos_eval: Evaluator,
     playout_eval: Option<Box<Evaluator>>,
+    opponent_eval: Option<Box<Evaluator>>,
+    facing_planner: bool,
     config: SearchConfig,
 }
 
@@ -197,6 +202,8 @@ impl Engine {
             order_eval: Evaluator::new(config.order_weights),
             chaos_eval: Evaluator::new(config.chaos_weights),
             playout_eval: config.playout_order.map(|w| Box::new(Evaluator::new(w))),
+            opponent_eval: config.playout_opponent_order.map(|w| Box::new(Evaluator::new(w))),
+            facing_planner: true,
             config,
         }
     }
@@ -204,6 +211,13 @@ impl Engine {
     /// The configuration.
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// Tells the engine whether Order plans ahead (the default) or only
+    /// takes what scores at once, for Chaos's playouts
+    /// (`playout_opponent_order`).
+    pub fn facing_planner(&mut self, planner: bool) {
+        self.facing_planner = planner;
     }
 
     /// Order's best move in `position` (which must wait for Order) within `limits`.
@@ -221,7 +235,12 @@ impl Engine {
     pub fn place(&mut self, position: &Position, limits: &Limits) -> Found<Cell> {
         let mut search = Search {
             eval: &mut self.chaos_eval,
-            playout_eval: self.playout_eval.as_deref_mut(),
+            // Order in Chaos's playouts.
+            playout_eval: if self.facing_planner {
+                self.opponent_eval.as_deref_mut()
+            } else {
+                None
+            },
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -231,6 +250,7 @@ impl Engine {
 
 struct Search<'a> {
     eval: &'a mut Evaluator,
+    /// How Order values slides in the playouts (`None`: by the score now).
     playout_eval: Option<&'a mut Evaluator>,
     config: SearchConfig,
     ctl: Control,
@@ -606,14 +626,11 @@ impl Search<'_> {
         // First pass: a few playouts of every move, to see what one costs.
         let first = self.config.playout_batch.max(1) as u64;
         let (nodes_before, time_before) = (self.ctl.nodes, Instant::now());
-        // The side to move plays its own playout policy; the other side is greedy
-        // unless the configuration models it too.
+        // The side to move plays its own playout policy; the other side is
+        // greedy, or as the configuration models it (`playout_eval` is
+        // Order's policy in either side's playouts).
         let mut policy = Policy {
-            order_eval: if maximise || self.config.playout_opponent_order {
-                self.playout_eval.as_deref_mut()
-            } else {
-                None
-            },
+            order_eval: self.playout_eval.as_deref_mut(),
             chaos_look: if maximise {
                 self.config.playout_opponent_look
             } else {
