@@ -1,7 +1,11 @@
 //! Tuning harness: a search configuration against the greedy baseline in
 //! both roles, node-bounded (deterministic). Settings from the environment:
 //! `ROUNDS`, `NODES`, `SEED`, `W` (floor,mean,join,pair), `BEAMS`
-//! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both).
+//! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
+//! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
+//! level), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
+//! `OLOOK`, `OORDER`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
+//! to a file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
 
