@@ -19,6 +19,7 @@ run() {
 }
 run greedy-greedy greedy greedy -n 200
 run hard-greedy hard greedy -n 40
+seed=2027 run hard-greedy-2 hard greedy -n 40
 run beginner-greedy beginner greedy -n 200
 run easy-greedy easy greedy -n 200
 run medium-greedy medium greedy -n 200
