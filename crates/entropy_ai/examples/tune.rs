@@ -144,7 +144,7 @@ fn main() {
         }
     }
     if let Ok(path) = env::var("OUT") {
-        // Every round's score, one line each ("order" or "chaos", bag seed, score),
+        // Every round's score, one line each ("order" or "chaos", round number, score),
         // to compare two configurations on the same bags.
         let mut text = String::new();
         for (role, v) in [("order", &as_order), ("chaos", &as_chaos)] {

@@ -59,10 +59,9 @@ impl Level {
         // them (measured in docs/ai.md): Chaos in a playout looks at a dozen
         // cells, the root Chaos keeps only cells that concede at most one
         // point more than the best at once, and a move's worth is half its
-        // playouts' mean, half the search's value.
-        // Order in Chaos's playouts is greedy until it has shown it plans
-        // ahead (a move scoring less at once than its best); from then on it
-        // values slides by the evaluation.
+        // playouts' mean, half the search's value. Order in Chaos's playouts
+        // is greedy until it has shown it plans ahead (a move scoring less at
+        // once than its best); from then on it values slides by the evaluation.
         let playouts = SearchConfig {
             playout_moves: 12,
             playout_weight: 0.5,
@@ -331,7 +330,10 @@ mod tests {
             let (_, gave_up) = watched_round(true, seed);
             assert!(!gave_up);
             let (mut watch, gave_up) = watched_round(false, seed);
-            assert!(gave_up && watch.planner, "random placements always leave a scoring slide sometime");
+            assert!(
+                gave_up && watch.planner,
+                "random placements always leave a scoring slide sometime"
+            );
             // A new round starts the watch afresh.
             let mut fresh = Position::new(Size::Seven);
             let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(seed)).unwrap();

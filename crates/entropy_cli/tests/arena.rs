@@ -132,7 +132,9 @@ fn the_margin_is_the_paired_difference_of_the_order_scores() {
     assert!((mean - (a - b)).abs() < 1e-9, "{mean} vs {a} - {b}");
     let report = arena::report(&config, &results);
     assert!(
-        report.contains(&format!("A's margin over B (A's Order score minus B's, same bag, 6 matches): {mean:+.1} ± {ci:.1}")),
+        report.contains(&format!(
+            "A's margin over B (A's Order score minus B's, same bag, 6 matches): {mean:+.1} ± {ci:.1}"
+        )),
         "{report}"
     );
 }
