@@ -4,7 +4,7 @@
 //! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
 //! level), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
-//! `OLOOK`, `OORDER`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
+//! `OLOOK`, `OORDER`, `SHUF`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
 //! to a file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
@@ -100,6 +100,9 @@ fn main() {
     if let Some(w) = list("OORDER") {
         // OORDER=-1: never model Order as a planner.
         config.playout_opponent_order = (w[0] >= 0.0).then(|| weights(w));
+    }
+    if let Some(l) = list("SHUF") {
+        config.playout_opponent_shuffles = l[0] > 0.0;
     }
     if let Some(l) = list("OLOOK") {
         config.playout_opponent_look = l[0] as u32;

@@ -62,12 +62,15 @@ impl Level {
         // playouts' mean, half the search's value. Order in Chaos's playouts
         // is greedy until it has shown it plans ahead (a move scoring less at
         // once than its best); from then on it values slides by the evaluation.
+        // A greedy Order seen sliding when nothing scored slides at random
+        // in the playouts when nothing scores.
         let playouts = SearchConfig {
             playout_moves: 12,
             playout_weight: 0.5,
             playout_chaos_look: 12,
             playout_safe_margin: Some(1),
             playout_opponent_order: Some(base.order_weights),
+            playout_opponent_shuffles: true,
             ..base
         };
         match self {
@@ -157,6 +160,8 @@ struct OrderWatch {
     after_place: Option<Position>,
     /// Order has made a move that scored less at once than another.
     planner: bool,
+    /// Order has slid a counter when no move scored (rather than pass).
+    shuffler: bool,
 }
 
 impl OrderWatch {
@@ -167,6 +172,7 @@ impl OrderWatch {
     fn observe(&mut self, position: &Position) {
         let Some(before) = self.after_place.take() else {
             self.planner = false;
+            self.shuffler = false;
             return;
         };
         let now = position.board();
@@ -182,9 +188,16 @@ impl OrderWatch {
                 }
             }
         });
+        let slid = board != now;
         match made {
-            Some(score) => self.planner |= score < best,
-            None => self.planner = false,
+            Some(score) => {
+                self.planner |= score < best;
+                self.shuffler |= slid && best == board.score();
+            }
+            None => {
+                self.planner = false;
+                self.shuffler = false;
+            }
         }
     }
 }
@@ -223,6 +236,7 @@ impl Player for SearchPlayer {
         let limits = self.effective(limits);
         self.watch.observe(position);
         self.engine.facing_planner(self.watch.planner);
+        self.engine.facing_shuffler(self.watch.shuffler);
         let cell = self.engine.place(position, &limits).best;
         let mut after = *position;
         self.watch.after_place = after.place(cell).ok().map(|_| after);
@@ -277,15 +291,26 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// A round of random placements against an Order that always takes a
-    /// best-scoring move (`greedy`) or always the worst-scoring one, with the
-    /// watch told of each position Chaos places in.
-    fn watched_round(greedy: bool, seed: u64) -> (OrderWatch, bool) {
+    /// How the Order of a test round plays.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Style {
+        /// A best-scoring move, the pass when nothing scores.
+        Passer,
+        /// A best-scoring move, a slide when nothing scores.
+        Slider,
+        /// The worst-scoring move.
+        Worst,
+    }
+
+    /// A round of random placements against an Order of `style`, with the
+    /// watch told of each position Chaos places in and checked against what
+    /// Order did: whether it gave up points, whether it slid when nothing scored.
+    fn watched_round(style: Style, seed: u64) -> (OrderWatch, bool, bool) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut watch = OrderWatch::default();
         let mut position = Position::new(Size::Seven);
         let mut moves = MoveList::new();
-        let mut gave_up = false;
+        let (mut gave_up, mut slid_for_nothing) = (false, false);
         loop {
             match position.phase() {
                 Phase::ChaosDraw => {
@@ -294,13 +319,15 @@ mod tests {
                 }
                 Phase::ChaosPlace(_) => {
                     watch.observe(&position);
-                    assert_eq!(watch.planner, gave_up, "greedy {greedy}");
+                    assert_eq!(watch.planner, gave_up);
+                    assert_eq!(watch.shuffler, slid_for_nothing);
                     let cells = position.placements();
                     let cell = cells.nth(rng.random_range(0..cells.len())).unwrap();
                     position.place(cell).unwrap();
                     watch.after_place = Some(position);
                 }
                 Phase::OrderMove => {
+                    // The pass comes first in the list.
                     position.order_moves(&mut moves);
                     let scored: Vec<(OrderMove, u32)> = moves
                         .iter()
@@ -311,15 +338,17 @@ mod tests {
                         })
                         .collect();
                     let best = scored.iter().map(|m| m.1).max().unwrap();
-                    let chosen = if greedy {
-                        scored.iter().filter(|m| m.1 == best).last().copied().unwrap()
-                    } else {
-                        scored.iter().min_by_key(|m| m.1).copied().unwrap()
+                    let mut best_moves = scored.iter().filter(|m| m.1 == best);
+                    let chosen = match style {
+                        Style::Passer => best_moves.next().copied().unwrap(),
+                        Style::Slider => best_moves.last().copied().unwrap(),
+                        Style::Worst => scored.iter().min_by_key(|m| m.1).copied().unwrap(),
                     };
                     gave_up |= chosen.1 < best;
+                    slid_for_nothing |= chosen.0 != OrderMove::Pass && best == position.score();
                     position.order(chosen.0).unwrap();
                 }
-                Phase::Finished => return (watch, gave_up),
+                Phase::Finished => return (watch, gave_up, slid_for_nothing),
             }
         }
     }
@@ -327,9 +356,11 @@ mod tests {
     #[test]
     fn the_watch_tells_a_greedy_order_from_one_that_gives_up_points() {
         for seed in 0..5 {
-            let (_, gave_up) = watched_round(true, seed);
-            assert!(!gave_up);
-            let (mut watch, gave_up) = watched_round(false, seed);
+            let (_, gave_up, slid) = watched_round(Style::Passer, seed);
+            assert!(!gave_up && !slid);
+            let (_, gave_up, slid) = watched_round(Style::Slider, seed);
+            assert!(!gave_up && slid, "nothing scores at the start of a round");
+            let (mut watch, gave_up, _) = watched_round(Style::Worst, seed);
             assert!(
                 gave_up && watch.planner,
                 "random placements always leave a scoring slide sometime"
@@ -339,7 +370,7 @@ mod tests {
             let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(seed)).unwrap();
             fresh.draw(colour).unwrap();
             watch.observe(&fresh);
-            assert!(!watch.planner);
+            assert!(!watch.planner && !watch.shuffler);
         }
     }
 }

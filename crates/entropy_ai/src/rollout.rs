@@ -27,6 +27,11 @@ pub(crate) struct Policy<'a> {
     pub(crate) chaos_look: u32,
     /// See `chaos_look`.
     pub(crate) chaos_spread: f32,
+    /// A greedy Order (no `order_eval`) breaks ties at random and, when no
+    /// slide gains, makes one of the slides that change nothing or passes,
+    /// at random, as an Order that slides when nothing scores does (false:
+    /// it takes the first best slide and passes when none gains).
+    pub(crate) order_shuffles: bool,
 }
 
 impl Policy<'_> {
@@ -37,6 +42,7 @@ impl Policy<'_> {
             order_eval: None,
             chaos_look: 0,
             chaos_spread: 0.0,
+            order_shuffles: false,
         }
     }
 }
@@ -130,6 +136,24 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                 let board = *position.board();
                 let mut best = OrderMove::Pass;
                 match policy.order_eval.as_deref_mut() {
+                    None if policy.order_shuffles => {
+                        // Uniformly among the best moves, the pass counting when none gains.
+                        let (mut best_gain, mut ties) = (0i32, 1u32);
+                        board.for_each_slide(|from, to| {
+                            cost += 1;
+                            let gain = slide_gain(&board, table, from, to);
+                            if gain > best_gain {
+                                best_gain = gain;
+                                best = OrderMove::slide(from, to);
+                                ties = 1;
+                            } else if gain == best_gain {
+                                ties += 1;
+                                if rng.random_range(0..ties) == 0 {
+                                    best = OrderMove::slide(from, to);
+                                }
+                            }
+                        });
+                    }
                     None => {
                         let mut best_gain = 0i32;
                         board.for_each_slide(|from, to| {
@@ -276,5 +300,29 @@ mod tests {
             });
             assert!(looking < greedy * 0.9, "{size}: looking {looking}, greedy {greedy}");
         }
+    }
+
+    #[test]
+    fn a_shuffling_order_plays_other_rounds_than_a_passing_one_reproducibly() {
+        // Same seeds: only what greedy Order does when nothing scores differs.
+        let scores = |shuffles: bool| -> Vec<u32> {
+            (0..20)
+                .map(|seed| {
+                    let mut policy = Policy {
+                        order_shuffles: shuffles,
+                        ..Policy::greedy()
+                    };
+                    playout(
+                        Position::new(Size::Seven),
+                        &mut SmallRng::seed_from_u64(seed),
+                        &mut policy,
+                    )
+                    .0
+                })
+                .collect()
+        };
+        let (passing, shuffling) = (scores(false), scores(true));
+        assert_eq!(shuffling, scores(true), "a playout is reproducible from its seed");
+        assert_ne!(passing, shuffling);
     }
 }

@@ -82,6 +82,11 @@ pub struct SearchConfig {
     /// `None`, or an Order that only takes what scores at once: Order is
     /// greedy there).
     pub playout_opponent_order: Option<Weights>,
+    /// In the playouts for Chaos's move, a greedy Order breaks ties at
+    /// random and, when nothing scores, slides at random among the slides
+    /// that change nothing (or passes), while the engine believes it does
+    /// so (see [`Engine::facing_shuffler`]; false: it passes when nothing scores).
+    pub playout_opponent_shuffles: bool,
     /// Before Chaos's playout stage, drop the cells that concede at once
     /// (placement and Order's best reply) more than this above the least
     /// any cell concedes (`None`: keep them all).
@@ -110,6 +115,7 @@ impl Default for SearchConfig {
             playout_chaos_spread: 0.0,
             playout_opponent_look: 0,
             playout_opponent_order: None,
+            playout_opponent_shuffles: false,
             playout_safe_margin: None,
             playout_order: None,
         }
@@ -192,6 +198,7 @@ pub struct Engine {
     playout_eval: Option<Box<Evaluator>>,
     opponent_eval: Option<Box<Evaluator>>,
     facing_planner: bool,
+    facing_shuffler: bool,
     config: SearchConfig,
 }
 
@@ -204,6 +211,7 @@ impl Engine {
             playout_eval: config.playout_order.map(|w| Box::new(Evaluator::new(w))),
             opponent_eval: config.playout_opponent_order.map(|w| Box::new(Evaluator::new(w))),
             facing_planner: true,
+            facing_shuffler: false,
             config,
         }
     }
@@ -220,11 +228,18 @@ impl Engine {
         self.facing_planner = planner;
     }
 
+    /// Tells the engine whether Order, when no move scores, slides at
+    /// random rather than pass (`playout_opponent_shuffles`).
+    pub fn facing_shuffler(&mut self, shuffler: bool) {
+        self.facing_shuffler = shuffler;
+    }
+
     /// Order's best move in `position` (which must wait for Order) within `limits`.
     pub fn order(&mut self, position: &Position, limits: &Limits) -> Found<OrderMove> {
         let mut search = Search {
             eval: &mut self.order_eval,
             playout_eval: self.playout_eval.as_deref_mut(),
+            order_shuffles: false,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -241,6 +256,7 @@ impl Engine {
             } else {
                 None
             },
+            order_shuffles: self.config.playout_opponent_shuffles && self.facing_shuffler,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -252,6 +268,8 @@ struct Search<'a> {
     eval: &'a mut Evaluator,
     /// How Order values slides in the playouts (`None`: by the score now).
     playout_eval: Option<&'a mut Evaluator>,
+    /// Whether a greedy Order in the playouts slides at random when nothing scores.
+    order_shuffles: bool,
     config: SearchConfig,
     ctl: Control,
 }
@@ -637,6 +655,7 @@ impl Search<'_> {
                 self.config.playout_chaos_look
             },
             chaos_spread: self.config.playout_chaos_spread,
+            order_shuffles: self.order_shuffles,
         };
         let ctl = &mut self.ctl;
         for entry in alive.iter_mut() {
