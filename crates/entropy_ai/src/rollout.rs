@@ -136,8 +136,9 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                 let board = *position.board();
                 let mut best = OrderMove::Pass;
                 match policy.order_eval.as_deref_mut() {
-                    None if policy.order_shuffles => {
-                        // Uniformly among the best moves, the pass counting when none gains.
+                    None => {
+                        // A shuffling Order picks uniformly among the best moves,
+                        // the pass counting when none gains.
                         let (mut best_gain, mut ties) = (0i32, 1u32);
                         board.for_each_slide(|from, to| {
                             cost += 1;
@@ -146,22 +147,11 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                                 best_gain = gain;
                                 best = OrderMove::slide(from, to);
                                 ties = 1;
-                            } else if gain == best_gain {
+                            } else if policy.order_shuffles && gain == best_gain {
                                 ties += 1;
                                 if rng.random_range(0..ties) == 0 {
                                     best = OrderMove::slide(from, to);
                                 }
-                            }
-                        });
-                    }
-                    None => {
-                        let mut best_gain = 0i32;
-                        board.for_each_slide(|from, to| {
-                            cost += 1;
-                            let gain = slide_gain(&board, table, from, to);
-                            if gain > best_gain {
-                                best_gain = gain;
-                                best = OrderMove::slide(from, to);
                             }
                         });
                     }
