@@ -4,7 +4,7 @@
 //! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
 //! level), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
-//! `OLOOK`, `OORDER`, `SHUF`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
+//! `OLOOK`, `OORDER`, `SHUF`, `WG`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
 //! to a file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
@@ -92,6 +92,10 @@ fn main() {
                 ..Default::default()
             });
         }
+    }
+    if let Some(w) = list("WG") {
+        // WG=-1: Chaos facing a greedy Order blends as against any other.
+        config.playout_weight_greedy = (w[0] >= 0.0).then_some(w[0] as f32);
     }
     if let Some(l) = list("LOOK") {
         config.playout_chaos_look = l[0] as u32;

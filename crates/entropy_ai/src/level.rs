@@ -63,10 +63,12 @@ impl Level {
         // is greedy until it has shown it plans ahead (a move scoring less at
         // once than its best); from then on it values slides by the evaluation.
         // A greedy Order seen sliding when nothing scored slides at random
-        // in the playouts when nothing scores.
+        // in the playouts when nothing scores. While Order is modelled as
+        // greedy, Chaos ranks its cells by the playouts alone.
         let playouts = SearchConfig {
             playout_moves: 12,
             playout_weight: 0.5,
+            playout_weight_greedy: Some(1.0),
             playout_chaos_look: 12,
             playout_safe_margin: Some(1),
             playout_opponent_order: Some(base.order_weights),

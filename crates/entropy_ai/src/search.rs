@@ -66,6 +66,11 @@ pub struct SearchConfig {
     /// How much the playouts' mean counts against the search's value when
     /// the playout stage ranks a move (1: the playouts alone).
     pub playout_weight: f32,
+    /// The same for Chaos's move while Order is modelled as greedy in the
+    /// playouts (`None`: `playout_weight`). Against an Order that takes
+    /// what scores at once, the playouts model it exactly and the search's
+    /// value, which expects an Order that plans, only pulls away from them.
+    pub playout_weight_greedy: Option<f32>,
     /// In the playouts for Chaos's move, Chaos looks at up to this many of
     /// the cells that score least now and takes the one where Order's best
     /// slide then gains least (0: the first such cell at random). Order
@@ -111,6 +116,7 @@ impl Default for SearchConfig {
             playout_moves: 0,
             playout_batch: 16,
             playout_weight: 1.0,
+            playout_weight_greedy: None,
             playout_chaos_look: 0,
             playout_chaos_spread: 0.0,
             playout_opponent_look: 0,
@@ -240,6 +246,7 @@ impl Engine {
             eval: &mut self.order_eval,
             playout_eval: self.playout_eval.as_deref_mut(),
             order_shuffles: false,
+            blend: self.config.playout_weight,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -248,15 +255,21 @@ impl Engine {
 
     /// Chaos's best cell in `position` (which must wait for a placement) within `limits`.
     pub fn place(&mut self, position: &Position, limits: &Limits) -> Found<Cell> {
+        // Order in Chaos's playouts.
+        let playout_eval = if self.facing_planner {
+            self.opponent_eval.as_deref_mut()
+        } else {
+            None
+        };
+        let blend = match (&playout_eval, self.config.playout_weight_greedy) {
+            (None, Some(weight)) => weight,
+            _ => self.config.playout_weight,
+        };
         let mut search = Search {
             eval: &mut self.chaos_eval,
-            // Order in Chaos's playouts.
-            playout_eval: if self.facing_planner {
-                self.opponent_eval.as_deref_mut()
-            } else {
-                None
-            },
+            playout_eval,
             order_shuffles: self.config.playout_opponent_shuffles && self.facing_shuffler,
+            blend,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -270,6 +283,8 @@ struct Search<'a> {
     playout_eval: Option<&'a mut Evaluator>,
     /// Whether a greedy Order in the playouts slides at random when nothing scores.
     order_shuffles: bool,
+    /// How much the playouts' mean counts in a move's worth (see `playout_weight`).
+    blend: f32,
     config: SearchConfig,
     ctl: Control,
 }
@@ -603,7 +618,8 @@ impl Search<'_> {
     /// log2(moves) rounds, each giving the moves still in the running the
     /// same number of playouts with the same seeds (common random numbers)
     /// and keeping the better half. A move is ranked by its playouts' mean
-    /// blended with its search value (`playout_weight`). Returns the best
+    /// blended with its search value (`playout_weight`, or
+    /// `playout_weight_greedy` for Chaos facing a greedy Order). Returns the best
     /// move and that blend, its expected final score (`None` if not even the
     /// first playouts were finished).
     fn playouts<M: Copy>(
@@ -630,7 +646,7 @@ impl Search<'_> {
             return None;
         }
         let base = seed_of(position);
-        let blend = self.config.playout_weight as f64;
+        let blend = self.blend as f64;
         // The expected final score of a move: its playouts' mean blended with its search value.
         let expected = |e: &Entry<M>| blend * e.sum / e.count.max(1) as f64 + (1.0 - blend) * e.value as f64;
         let worth = |e: &Entry<M>| if maximise { expected(e) } else { -expected(e) };

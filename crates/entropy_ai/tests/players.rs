@@ -396,3 +396,39 @@ fn the_search_levels_beat_greedy_as_order_in_a_few_rounds() {
     }
     assert!(searched > greedy_total, "search {searched} vs greedy {greedy_total}");
 }
+
+#[test]
+fn chaos_facing_a_greedy_order_ranks_cells_by_the_playouts_alone() {
+    // Hard blends the playouts with the search's value, except for Chaos
+    // while Order is modelled as greedy: then the playouts alone count.
+    let hard = Level::Hard.search_config().unwrap();
+    assert_eq!(hard.playout_weight_greedy, Some(1.0));
+    let alone = SearchConfig {
+        playout_weight: 1.0,
+        playout_weight_greedy: None,
+        ..hard
+    };
+    let blended = SearchConfig {
+        playout_weight_greedy: None,
+        ..hard
+    };
+    let limits = Limits::nodes(40_000);
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut differ = 0;
+    for _ in 0..6 {
+        let position = random_position(Size::Seven, 20, true, &mut rng);
+        let place = |config: SearchConfig, planner: bool| {
+            let mut engine = Engine::new(config);
+            engine.facing_planner(planner);
+            let found = engine.place(&position, &limits);
+            (found.best, found.value)
+        };
+        let against_greedy = place(hard, false);
+        assert_eq!(against_greedy, place(alone, false));
+        assert_eq!(place(hard, true), place(blended, true));
+        if place(blended, false) != against_greedy {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "the blend never changed Chaos's move or its value");
+}
