@@ -246,7 +246,6 @@ impl Engine {
             eval: &mut self.order_eval,
             playout_eval: self.playout_eval.as_deref_mut(),
             order_shuffles: false,
-            blend: self.config.playout_weight,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -255,21 +254,15 @@ impl Engine {
 
     /// Chaos's best cell in `position` (which must wait for a placement) within `limits`.
     pub fn place(&mut self, position: &Position, limits: &Limits) -> Found<Cell> {
-        // Order in Chaos's playouts.
-        let playout_eval = if self.facing_planner {
-            self.opponent_eval.as_deref_mut()
-        } else {
-            None
-        };
-        let blend = match (&playout_eval, self.config.playout_weight_greedy) {
-            (None, Some(weight)) => weight,
-            _ => self.config.playout_weight,
-        };
         let mut search = Search {
             eval: &mut self.chaos_eval,
-            playout_eval,
+            // Order in Chaos's playouts.
+            playout_eval: if self.facing_planner {
+                self.opponent_eval.as_deref_mut()
+            } else {
+                None
+            },
             order_shuffles: self.config.playout_opponent_shuffles && self.facing_shuffler,
-            blend,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -283,8 +276,6 @@ struct Search<'a> {
     playout_eval: Option<&'a mut Evaluator>,
     /// Whether a greedy Order in the playouts slides at random when nothing scores.
     order_shuffles: bool,
-    /// How much the playouts' mean counts in a move's worth (see `playout_weight`).
-    blend: f32,
     config: SearchConfig,
     ctl: Control,
 }
@@ -646,7 +637,11 @@ impl Search<'_> {
             return None;
         }
         let base = seed_of(position);
-        let blend = self.blend as f64;
+        // Chaos's playouts with a greedy Order (no evaluator) may count alone.
+        let blend = match (maximise, &self.playout_eval, self.config.playout_weight_greedy) {
+            (false, None, Some(weight)) => weight,
+            _ => self.config.playout_weight,
+        } as f64;
         // The expected final score of a move: its playouts' mean blended with its search value.
         let expected = |e: &Entry<M>| blend * e.sum / e.count.max(1) as f64 + (1.0 - blend) * e.value as f64;
         let worth = |e: &Entry<M>| if maximise { expected(e) } else { -expected(e) };
