@@ -4,7 +4,7 @@
 //! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
 //! level), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
-//! `OLOOK`, `OORDER`, `SHUF`, `WG`, `SAFE`, `THREAT`, `TRACE`, `OUT` (every round's score
+//! `OLOOK`, `OORDER`, `SHUF`, `WG`, `SAFE`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score
 //! to a file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
@@ -114,6 +114,9 @@ fn main() {
     if let Some(m) = list("SAFE") {
         // A negative margin turns the safe-cell filter off.
         config.playout_safe_margin = (m[0] >= 0.0).then_some(m[0] as u32);
+    }
+    if let Some(l) = list("GCHAOS") {
+        config.greedy_chaos_cells = l[0] as usize;
     }
     if let Some(t) = list("THREAT") {
         config.threat = t[0] as f32;

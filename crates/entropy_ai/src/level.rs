@@ -64,11 +64,16 @@ impl Level {
         // once than its best); from then on it values slides by the evaluation.
         // A greedy Order seen sliding when nothing scored slides at random
         // in the playouts when nothing scores. While Order is modelled as
-        // greedy, Chaos ranks its cells by the playouts alone.
+        // greedy, Chaos ranks its cells by the playouts alone. Order's search
+        // takes Chaos for greedy once Chaos has twice left it a slide another
+        // least-scoring cell would not have (and never scored more than it
+        // had to): its Chaos nodes then average over eight of the cells that
+        // score least at once.
         let playouts = SearchConfig {
             playout_moves: 12,
             playout_weight: 0.5,
             playout_weight_greedy: Some(1.0),
+            greedy_chaos_cells: 8,
             playout_chaos_look: 12,
             playout_safe_margin: Some(1),
             playout_opponent_order: Some(base.order_weights),
@@ -151,6 +156,7 @@ pub struct SearchPlayer {
     engine: Engine,
     budget: Duration,
     watch: OrderWatch,
+    chaos_watch: ChaosWatch,
 }
 
 /// What Chaos has seen of Order's moves this round: whether Order has ever
@@ -204,6 +210,76 @@ impl OrderWatch {
     }
 }
 
+/// What Order has seen of Chaos's placements this round: whether every
+/// counter went where it scored least at once, and how often Chaos left
+/// Order a better slide than another such cell would have (a greedy Chaos
+/// picks among its least-scoring cells blindly; one that plans does not).
+#[derive(Clone, Copy, Debug, Default)]
+struct ChaosWatch {
+    /// The position after Order's last move.
+    after_order: Option<Position>,
+    /// Chaos has put a counter where it scored more than it had to.
+    scored_more: bool,
+    /// Placements that left Order a better slide than another of the
+    /// least-scoring cells would have.
+    blind: u32,
+}
+
+/// Blind placements after which Order takes Chaos for greedy.
+const BLIND_PLACEMENTS: u32 = 2;
+
+impl ChaosWatch {
+    /// Whether Chaos plays as the greedy baseline does, as far as seen.
+    fn greedy(&self) -> bool {
+        !self.scored_more && self.blind >= BLIND_PLACEMENTS
+    }
+
+    /// Takes in the position Order now moves in: finds where Chaos put its
+    /// counter since Order's last move. A position that does not follow
+    /// from that move by one placement (a new round) starts the watch afresh.
+    fn observe(&mut self, position: &Position) {
+        let before = self.after_order.take();
+        let placed = before.and_then(|before| {
+            let (board, now) = (before.board(), position.board());
+            let mut changed = board.vacant().into_iter().filter(|&cell| now.get(cell).is_some());
+            let cell = changed.next()?;
+            let colour = now.get(cell)?;
+            let mut check = before;
+            check.draw(colour).ok()?;
+            check.place(cell).ok()?;
+            (changed.next().is_none() && check.board() == now).then_some((before, cell, colour))
+        });
+        let Some((mut before, cell, colour)) = placed else {
+            *self = ChaosWatch::default();
+            return;
+        };
+        if before.draw(colour).is_err() {
+            return;
+        }
+        let board = *before.board();
+        let scored = |c: Cell| {
+            let mut after = before;
+            after.place(c).map_or(u32::MAX, |_| after.score())
+        };
+        let least = board.vacant().into_iter().map(scored).min().unwrap_or(0);
+        if scored(cell) > least {
+            self.scored_more = true;
+            return;
+        }
+        let conceded = |c: Cell| crate::rollout::concession(&before, c).map_or(i32::MAX, |(c, _)| c);
+        let safest = board
+            .vacant()
+            .into_iter()
+            .filter(|&c| scored(c) == least)
+            .map(conceded)
+            .min()
+            .unwrap_or(0);
+        if conceded(cell) > safest {
+            self.blind += 1;
+        }
+    }
+}
+
 impl SearchPlayer {
     /// A search player named `name`, taking `budget` a move when its limits
     /// give neither a time nor a node count.
@@ -213,6 +289,7 @@ impl SearchPlayer {
             engine: Engine::new(config),
             budget,
             watch: OrderWatch::default(),
+            chaos_watch: ChaosWatch::default(),
         }
     }
 
@@ -250,7 +327,12 @@ impl Player for SearchPlayer {
             return OrderMove::Pass;
         }
         let limits = self.effective(limits);
-        self.engine.order(position, &limits).best
+        self.chaos_watch.observe(position);
+        self.engine.facing_greedy_chaos(self.chaos_watch.greedy());
+        let mv = self.engine.order(position, &limits).best;
+        let mut after = *position;
+        self.chaos_watch.after_order = after.order(mv).ok().map(|_| after);
+        mv
     }
 }
 
@@ -353,6 +435,104 @@ mod tests {
                 Phase::Finished => return (watch, gave_up, slid_for_nothing),
             }
         }
+    }
+
+    /// How the Chaos of a test round places.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Placer {
+        /// A cell that scores least at once, at random among them.
+        Greedy,
+        /// Among those, one that leaves Order the least.
+        Careful,
+        /// A cell that scores most at once.
+        Reckless,
+    }
+
+    /// A round of a Chaos of `style` against a greedy Order, with Order's
+    /// watch told of each position Order moves in; whether the watch took
+    /// Chaos for greedy by the end, and whether it ever did.
+    fn chaos_watched_round(style: Placer, seed: u64) -> (bool, bool) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut watch = ChaosWatch::default();
+        let mut order = crate::Greedy::new(seed);
+        let mut position = Position::new(Size::Seven);
+        let mut ever = false;
+        loop {
+            match position.phase() {
+                Phase::ChaosDraw => {
+                    let colour = position.counts().sample(&mut rng).unwrap();
+                    position.draw(colour).unwrap();
+                }
+                Phase::ChaosPlace(_) => {
+                    let scored: Vec<(Cell, u32, i32)> = position
+                        .placements()
+                        .into_iter()
+                        .map(|cell| {
+                            let mut after = position;
+                            after.place(cell).unwrap();
+                            let conceded = crate::rollout::concession(&position, cell).unwrap().0;
+                            (cell, after.score(), conceded)
+                        })
+                        .collect();
+                    let least = scored.iter().map(|s| s.1).min().unwrap();
+                    let mut cheapest: Vec<&(Cell, u32, i32)> = scored.iter().filter(|s| s.1 == least).collect();
+                    let cell = match style {
+                        Placer::Greedy => cheapest[rng.random_range(0..cheapest.len())].0,
+                        Placer::Careful => {
+                            cheapest.sort_by_key(|s| s.2);
+                            cheapest[0].0
+                        }
+                        Placer::Reckless => scored.iter().max_by_key(|s| s.1).unwrap().0,
+                    };
+                    position.place(cell).unwrap();
+                }
+                Phase::OrderMove => {
+                    watch.observe(&position);
+                    ever |= watch.greedy();
+                    let mv = order.order(&position, &crate::Limits::default());
+                    position.order(mv).unwrap();
+                    watch.after_order = Some(position);
+                }
+                Phase::Finished => return (watch.greedy(), ever),
+            }
+        }
+    }
+
+    #[test]
+    fn the_chaos_watch_tells_a_greedy_chaos_from_one_that_plans() {
+        let mut greedy_seen = 0;
+        for seed in 0..6 {
+            let (greedy_at_end, _) = chaos_watched_round(Placer::Greedy, seed);
+            greedy_seen += greedy_at_end as u32;
+            let (_, ever) = chaos_watched_round(Placer::Careful, seed);
+            assert!(!ever, "a Chaos that leaves Order the least is never taken for greedy");
+            let (_, ever) = chaos_watched_round(Placer::Reckless, seed);
+            assert!(!ever, "a Chaos that scores more than it must is never taken for greedy");
+        }
+        assert!(
+            greedy_seen >= 5,
+            "a blind greedy Chaos was taken for greedy in {greedy_seen} of 6 rounds"
+        );
+        // A new round starts the watch afresh.
+        let mut watch = ChaosWatch {
+            blind: BLIND_PLACEMENTS,
+            ..ChaosWatch::default()
+        };
+        assert!(watch.greedy());
+        let mut fresh = Position::new(Size::Seven);
+        watch.after_order = Some(fresh);
+        let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(1)).unwrap();
+        fresh.draw(colour).unwrap();
+        fresh.place(Cell::TOP_LEFT).unwrap();
+        fresh.order(OrderMove::Pass).unwrap();
+        let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(2)).unwrap();
+        fresh.draw(colour).unwrap();
+        fresh.place(Cell::new(0, 1).unwrap()).unwrap();
+        watch.observe(&fresh);
+        assert!(
+            !watch.greedy(),
+            "two placements since the last move: not the same round"
+        );
     }
 
     #[test]

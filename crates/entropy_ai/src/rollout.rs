@@ -85,12 +85,7 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                 let mut best_gain = u32::MAX;
                 let mut best: Option<Cell> = None;
                 for cell in board.vacant() {
-                    let (r, c) = (cell.row(), cell.col());
-                    let (row, col) = (board.row_code(r), board.col_code(c));
-                    let gain = table[(row | v << (BITS * c as u32)) as usize] as u32
-                        + table[(col | v << (BITS * r as u32)) as usize] as u32
-                        - table[row as usize] as u32
-                        - table[col as usize] as u32;
+                    let gain = place_gain(board, table, cell, v);
                     cost += 1;
                     if gain < best_gain {
                         best_gain = gain;
@@ -195,6 +190,17 @@ pub(crate) fn replies(board: &Board, table: &[u8]) -> (i32, i32, u64) {
     let best = per_counter.iter().copied().max().unwrap_or(0);
     let total: i32 = per_counter.iter().sum();
     (best, total - best, judged)
+}
+
+/// What putting a counter of colour code `v` (colour index + 1) on the
+/// empty `cell` scores at once.
+#[inline]
+pub(crate) fn place_gain(board: &Board, table: &[u8], cell: Cell, v: u32) -> u32 {
+    let (r, c) = (cell.row(), cell.col());
+    let (row, col) = (board.row_code(r), board.col_code(c));
+    table[(row | v << (BITS * c as u32)) as usize] as u32 + table[(col | v << (BITS * r as u32)) as usize] as u32
+        - table[row as usize] as u32
+        - table[col as usize] as u32
 }
 
 /// What the slide from `from` to `to` changes in the score.

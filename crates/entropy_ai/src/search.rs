@@ -27,13 +27,13 @@
 
 use std::time::{Duration, Instant};
 
-use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position};
+use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position, line_score_table};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Bag, Evaluator, Lines, Weights};
-use crate::rollout::{Policy, concession, playout};
+use crate::rollout::{Policy, concession, place_gain, playout};
 use crate::{Limits, StopFlag};
 
 /// The shape of a search: evaluation weights, beams and depth.
@@ -99,6 +99,12 @@ pub struct SearchConfig {
     /// In the playouts for Order's move, Order values a slide by the static evaluation with
     /// these weights instead of by the score alone (`None`: the score).
     pub playout_order: Option<Weights>,
+    /// While Order's engine believes Chaos is greedy (see
+    /// [`Engine::facing_greedy_chaos`]), its search's Chaos nodes average
+    /// over up to this many of the cells that score least at once, as a
+    /// greedy Chaos picks among them, instead of taking the least over the
+    /// beam (0: Chaos is always searched as minimising).
+    pub greedy_chaos_cells: usize,
 }
 
 impl Default for SearchConfig {
@@ -124,6 +130,7 @@ impl Default for SearchConfig {
             playout_opponent_shuffles: false,
             playout_safe_margin: None,
             playout_order: None,
+            greedy_chaos_cells: 0,
         }
     }
 }
@@ -205,6 +212,7 @@ pub struct Engine {
     opponent_eval: Option<Box<Evaluator>>,
     facing_planner: bool,
     facing_shuffler: bool,
+    facing_greedy_chaos: bool,
     config: SearchConfig,
 }
 
@@ -218,6 +226,7 @@ impl Engine {
             opponent_eval: config.playout_opponent_order.map(|w| Box::new(Evaluator::new(w))),
             facing_planner: true,
             facing_shuffler: false,
+            facing_greedy_chaos: false,
             config,
         }
     }
@@ -240,12 +249,23 @@ impl Engine {
         self.facing_shuffler = shuffler;
     }
 
+    /// Tells the engine whether Chaos has so far put every counter where it
+    /// scored least at once, for Order's search (`greedy_chaos_cells`).
+    pub fn facing_greedy_chaos(&mut self, greedy: bool) {
+        self.facing_greedy_chaos = greedy;
+    }
+
     /// Order's best move in `position` (which must wait for Order) within `limits`.
     pub fn order(&mut self, position: &Position, limits: &Limits) -> Found<OrderMove> {
         let mut search = Search {
             eval: &mut self.order_eval,
             playout_eval: self.playout_eval.as_deref_mut(),
             order_shuffles: false,
+            greedy_chaos: if self.facing_greedy_chaos {
+                self.config.greedy_chaos_cells
+            } else {
+                0
+            },
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -263,6 +283,7 @@ impl Engine {
                 None
             },
             order_shuffles: self.config.playout_opponent_shuffles && self.facing_shuffler,
+            greedy_chaos: 0,
             config: self.config,
             ctl: Control::new(limits),
         };
@@ -276,6 +297,9 @@ struct Search<'a> {
     playout_eval: Option<&'a mut Evaluator>,
     /// Whether a greedy Order in the playouts slides at random when nothing scores.
     order_shuffles: bool,
+    /// Chaos nodes average over up to this many of the cells that score
+    /// least at once (0: Chaos minimises over its beam).
+    greedy_chaos: usize,
     config: SearchConfig,
     ctl: Control,
 }
@@ -407,6 +431,9 @@ impl Search<'_> {
 
     /// The value of a position where Chaos holds a counter: the least over the best few cells.
     fn chaos_node(&mut self, position: &Position, depth: u32) -> f32 {
+        if self.greedy_chaos > 0 {
+            return self.greedy_chaos_node(position, depth);
+        }
         let bag = Bag::new(position.counts());
         let lines = self.eval.lines(position.board(), &bag);
         let mut children = self.place_children(position, &lines, &bag);
@@ -423,6 +450,44 @@ impl Search<'_> {
             best = best.min(value);
         }
         best
+    }
+
+    /// The value of a position where a greedy Chaos holds a counter: the
+    /// mean over the cells that score least at once (up to `greedy_chaos`
+    /// of them, spread evenly over the board).
+    fn greedy_chaos_node(&mut self, position: &Position, depth: u32) -> f32 {
+        let Phase::ChaosPlace(colour) = position.phase() else {
+            return position.score() as f32;
+        };
+        let board = position.board();
+        let table = line_score_table();
+        let v = colour.index() as u32 + 1;
+        let mut least = [Cell::TOP_LEFT; 49];
+        let (mut ties, mut best) = (0usize, u32::MAX);
+        for cell in board.vacant() {
+            let gain = place_gain(board, table, cell, v);
+            if gain < best {
+                best = gain;
+                ties = 0;
+            }
+            if gain == best {
+                least[ties] = cell;
+                ties += 1;
+            }
+        }
+        if self.ctl.tick(ties as u64) || ties == 0 {
+            return 0.0;
+        }
+        let take = self.greedy_chaos.min(ties);
+        let mut sum = 0.0;
+        for i in 0..take {
+            let value = self.after_placement(position, least[i * ties / take], depth);
+            if self.ctl.aborted {
+                return 0.0;
+            }
+            sum += value;
+        }
+        sum / take as f32
     }
 
     /// The value once the drawn counter is on `cell`: final, or Order's node one placement less deep.

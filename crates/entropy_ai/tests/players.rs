@@ -432,3 +432,39 @@ fn chaos_facing_a_greedy_order_ranks_cells_by_the_playouts_alone() {
     }
     assert!(differ > 0, "the blend never changed Chaos's move or its value");
 }
+
+#[test]
+fn order_facing_a_greedy_chaos_searches_it_as_greedy() {
+    // While Order takes Chaos for greedy, its search averages over the cells
+    // that score least at once instead of taking Chaos's best cell.
+    let hard = Level::Hard.search_config().unwrap();
+    assert!(hard.greedy_chaos_cells > 0);
+    let minimising = SearchConfig {
+        greedy_chaos_cells: 0,
+        ..hard
+    };
+    let limits = Limits::nodes(40_000);
+    let mut rng = SmallRng::seed_from_u64(12);
+    let mut differ = 0;
+    for _ in 0..6 {
+        let position = random_position(Size::Seven, 20, false, &mut rng);
+        let order = |config: SearchConfig, greedy: bool| {
+            let mut engine = Engine::new(config);
+            engine.facing_greedy_chaos(greedy);
+            let found = engine.order(&position, &limits);
+            (found.best, found.value)
+        };
+        let against_greedy = order(hard, true);
+        let mut after = position;
+        assert!(after.order(against_greedy.0).is_ok());
+        assert_eq!(
+            order(hard, false),
+            order(minimising, true),
+            "a Chaos not taken for greedy minimises"
+        );
+        if order(minimising, false) != against_greedy {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "the greedy model never changed Order's move or its value");
+}
