@@ -4,9 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use entropy_rules::{Cell, OrderMove, Phase, Position};
+use entropy_rules::{Cell, CellSet, OrderMove, Phase, Position};
 
 use crate::casual::{Casual, Style};
+use crate::rollout::{concession, least_scoring};
 use crate::search::{Engine, SearchConfig};
 use crate::{Limits, Player};
 
@@ -235,49 +236,44 @@ impl ChaosWatch {
     }
 
     /// Takes in the position Order now moves in: finds where Chaos put its
-    /// counter since Order's last move. A position that does not follow
-    /// from that move by one placement (a new round) starts the watch afresh.
+    /// counter since Order's last move and judges that cell. A position that
+    /// does not follow from that move by one placement (a new round) starts
+    /// the watch afresh.
     fn observe(&mut self, position: &Position) {
-        let before = self.after_order.take();
-        let placed = before.and_then(|before| {
-            let (board, now) = (before.board(), position.board());
-            let mut changed = board.vacant().into_iter().filter(|&cell| now.get(cell).is_some());
-            let cell = changed.next()?;
-            let colour = now.get(cell)?;
-            let mut check = before;
-            check.draw(colour).ok()?;
-            check.place(cell).ok()?;
-            (changed.next().is_none() && check.board() == now).then_some((before, cell, colour))
-        });
-        let Some((mut before, cell, colour)) = placed else {
-            *self = ChaosWatch::default();
-            return;
-        };
-        if before.draw(colour).is_err() {
-            return;
+        match self.after_order.take().and_then(|before| placement(&before, position)) {
+            Some((drawn, cell)) => self.judge(&drawn, cell),
+            None => *self = ChaosWatch::default(),
         }
-        let board = *before.board();
-        let scored = |c: Cell| {
-            let mut after = before;
-            after.place(c).map_or(u32::MAX, |_| after.score())
+    }
+
+    /// Judges Chaos's `cell` for the counter it holds in `drawn`.
+    fn judge(&mut self, drawn: &Position, cell: Cell) {
+        let Phase::ChaosPlace(colour) = drawn.phase() else {
+            return;
         };
-        let least = board.vacant().into_iter().map(scored).min().unwrap_or(0);
-        if scored(cell) > least {
+        let least = least_scoring(drawn.board(), colour);
+        if !least.contains(cell) {
             self.scored_more = true;
             return;
         }
-        let conceded = |c: Cell| crate::rollout::concession(&before, c).map_or(i32::MAX, |(c, _)| c);
-        let safest = board
-            .vacant()
-            .into_iter()
-            .filter(|&c| scored(c) == least)
-            .map(conceded)
-            .min()
-            .unwrap_or(0);
+        let conceded = |c: Cell| concession(drawn, c).map_or(i32::MAX, |(c, _)| c);
+        let safest = least.into_iter().map(conceded).min().unwrap_or(0);
         if conceded(cell) > safest {
             self.blind += 1;
         }
     }
+}
+
+/// If `now` follows from `before` by one placement: `before` with the
+/// counter drawn, and the cell it went to.
+fn placement(before: &Position, now: &Position) -> Option<(Position, Cell)> {
+    let filled = CellSet::from_bits(before.board().vacant().bits() & !now.board().vacant().bits());
+    let cell = filled.nth(0).filter(|_| filled.len() == 1)?;
+    let mut drawn = *before;
+    drawn.draw(now.board().get(cell)?).ok()?;
+    let mut placed = drawn;
+    placed.place(cell).ok()?;
+    (placed.board() == now.board()).then_some((drawn, cell))
 }
 
 impl SearchPlayer {

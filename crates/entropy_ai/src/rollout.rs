@@ -9,7 +9,7 @@
 //! slides by an evaluator. Random choices (draws, ties) come from the
 //! caller's generator, so a playout is reproducible from its seed.
 
-use entropy_rules::{Board, Cell, OrderMove, Phase, Position, line_score_table};
+use entropy_rules::{Board, Cell, CellSet, Colour, OrderMove, Phase, Position, line_score_table};
 use rand::Rng;
 
 use crate::eval::{Bag, Evaluator};
@@ -195,12 +195,31 @@ pub(crate) fn replies(board: &Board, table: &[u8]) -> (i32, i32, u64) {
 /// What putting a counter of colour code `v` (colour index + 1) on the
 /// empty `cell` scores at once.
 #[inline]
-pub(crate) fn place_gain(board: &Board, table: &[u8], cell: Cell, v: u32) -> u32 {
+fn place_gain(board: &Board, table: &[u8], cell: Cell, v: u32) -> u32 {
     let (r, c) = (cell.row(), cell.col());
     let (row, col) = (board.row_code(r), board.col_code(c));
     table[(row | v << (BITS * c as u32)) as usize] as u32 + table[(col | v << (BITS * r as u32)) as usize] as u32
         - table[row as usize] as u32
         - table[col as usize] as u32
+}
+
+/// The empty cells where a counter of `colour` scores least at once (the
+/// cells a greedy Chaos picks among).
+pub(crate) fn least_scoring(board: &Board, colour: Colour) -> CellSet {
+    let table = line_score_table();
+    let v = colour.index() as u32 + 1;
+    let (mut least, mut best) = (CellSet::EMPTY, u32::MAX);
+    for cell in board.vacant() {
+        let gain = place_gain(board, table, cell, v);
+        if gain < best {
+            best = gain;
+            least = CellSet::EMPTY;
+        }
+        if gain == best {
+            least.insert(cell);
+        }
+    }
+    least
 }
 
 /// What the slide from `from` to `to` changes in the score.

@@ -27,13 +27,13 @@
 
 use std::time::{Duration, Instant};
 
-use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position, line_score_table};
+use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Bag, Evaluator, Lines, Weights};
-use crate::rollout::{Policy, concession, place_gain, playout};
+use crate::rollout::{Policy, concession, least_scoring, playout};
 use crate::{Limits, StopFlag};
 
 /// The shape of a search: evaluation weights, beams and depth.
@@ -249,8 +249,8 @@ impl Engine {
         self.facing_shuffler = shuffler;
     }
 
-    /// Tells the engine whether Chaos has so far put every counter where it
-    /// scored least at once, for Order's search (`greedy_chaos_cells`).
+    /// Tells the engine whether Chaos plays as a greedy Chaos does, for
+    /// Order's search (`greedy_chaos_cells`).
     pub fn facing_greedy_chaos(&mut self, greedy: bool) {
         self.facing_greedy_chaos = greedy;
     }
@@ -459,29 +459,18 @@ impl Search<'_> {
         let Phase::ChaosPlace(colour) = position.phase() else {
             return position.score() as f32;
         };
-        let board = position.board();
-        let table = line_score_table();
-        let v = colour.index() as u32 + 1;
-        let mut least = [Cell::TOP_LEFT; 49];
-        let (mut ties, mut best) = (0usize, u32::MAX);
-        for cell in board.vacant() {
-            let gain = place_gain(board, table, cell, v);
-            if gain < best {
-                best = gain;
-                ties = 0;
-            }
-            if gain == best {
-                least[ties] = cell;
-                ties += 1;
-            }
-        }
+        let least = least_scoring(position.board(), colour);
+        let ties = least.len();
         if self.ctl.tick(ties as u64) || ties == 0 {
             return 0.0;
         }
         let take = self.greedy_chaos.min(ties);
         let mut sum = 0.0;
         for i in 0..take {
-            let value = self.after_placement(position, least[i * ties / take], depth);
+            let Some(cell) = least.nth(i * ties / take) else {
+                continue;
+            };
+            let value = self.after_placement(position, cell, depth);
             if self.ctl.aborted {
                 return 0.0;
             }
