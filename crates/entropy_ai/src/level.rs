@@ -57,7 +57,9 @@ impl Level {
     pub fn search_config(self) -> Option<SearchConfig> {
         let base = SearchConfig::default();
         // Hard and Master: the search picks the candidates, playouts judge
-        // them (measured in docs/ai.md): Chaos in a playout looks at a dozen
+        // them (measured in docs/ai.md): Order's twenty best moves by the
+        // search (wider judged better than ten), Chaos's twelve (Master
+        // sixteen) best cells. Chaos in a playout looks at a dozen
         // cells, the root Chaos keeps only cells that concede at most one
         // point more than the best at once, and a move's worth is half its
         // playouts' mean, half the search's value. Order in Chaos's playouts
@@ -92,11 +94,12 @@ impl Level {
                 ..base
             }),
             Level::Hard => Some(SearchConfig {
+                root_beam: 20,
                 max_depth: 1,
                 ..playouts
             }),
             Level::Master => Some(SearchConfig {
-                root_beam: 16,
+                root_beam: 20,
                 root_chaos_beam: 16,
                 max_depth: 2,
                 playout_moves: 16,

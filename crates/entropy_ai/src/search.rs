@@ -59,7 +59,8 @@ pub struct SearchConfig {
     /// With a time limit, no new iteration starts after this share of it
     /// (the next one takes several times longer than the last).
     pub soft_time: f32,
-    /// Root moves judged by playouts after the search (0: none).
+    /// Chaos's root cells judged by playouts after the search (0 or 1: no
+    /// playout stage for either side; Order's playouts judge its whole root beam).
     pub playout_moves: usize,
     /// Playouts per root move and round of the playout stage.
     pub playout_batch: u32,
@@ -555,7 +556,9 @@ impl Search<'_> {
             }
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
-            if let Some((mv, value)) = self.playouts(position, &children, true, |p, &mv| {
+            // Order's playouts judge its whole root beam.
+            let moves = children.len();
+            if let Some((mv, value)) = self.playouts(position, &children, moves, true, |p, &mv| {
                 let mut after = *p;
                 after.order(mv).ok().map(|_| after)
             }) {
@@ -645,7 +648,8 @@ impl Search<'_> {
             }
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
-            if let Some((cell, value)) = self.playouts(position, &children, false, |p, &cell| {
+            let moves = self.config.playout_moves;
+            if let Some((cell, value)) = self.playouts(position, &children, moves, false, |p, &cell| {
                 let mut after = *p;
                 after.place(cell).ok().map(|_| after)
             }) {
@@ -657,7 +661,7 @@ impl Search<'_> {
         found
     }
 
-    /// The playout stage, by sequential halving: the first `playout_moves`
+    /// The playout stage, by sequential halving: the first `moves`
     /// of `candidates` (best first) each get `playout_batch` playouts, which
     /// measure what one costs; the budget left is then split evenly over
     /// log2(moves) rounds, each giving the moves still in the running the
@@ -671,12 +675,13 @@ impl Search<'_> {
         &mut self,
         position: &Position,
         candidates: &[(M, f32)],
+        moves: usize,
         maximise: bool,
         apply: impl Fn(&Position, &M) -> Option<Position>,
     ) -> Option<(M, f32)> {
         let mut alive: Vec<Entry<M>> = candidates
             .iter()
-            .take(self.config.playout_moves)
+            .take(moves)
             .filter_map(|(m, value)| {
                 apply(position, m).map(|after| Entry {
                     mv: *m,
