@@ -468,3 +468,34 @@ fn order_facing_a_greedy_chaos_searches_it_as_greedy() {
     }
     assert!(differ > 0, "the greedy model never changed Order's move or its value");
 }
+
+#[test]
+fn order_playouts_judge_the_whole_root_beam() {
+    // Order's playout stage judges every move of its root beam; the number
+    // of playout moves only bounds Chaos's cells.
+    let hard = Level::Hard.search_config().unwrap();
+    let few_cells = SearchConfig {
+        playout_moves: 2,
+        ..hard
+    };
+    let narrow = SearchConfig { root_beam: 10, ..hard };
+    assert!(hard.root_beam > narrow.root_beam);
+    let limits = Limits::nodes(300_000);
+    let mut rng = SmallRng::seed_from_u64(21);
+    let mut differ = 0;
+    for _ in 0..6 {
+        let position = random_position(Size::Seven, 18, false, &mut rng);
+        let order = |config: SearchConfig| {
+            let found = Engine::new(config).order(&position, &limits);
+            (found.best, found.value)
+        };
+        let wide = order(hard);
+        let mut after = position;
+        assert!(after.order(wide.0).is_ok());
+        assert_eq!(wide, order(few_cells), "Order's stage does not depend on Chaos's cells");
+        if order(narrow) != wide {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "judging more moves never changed Order's move or its value");
+}
