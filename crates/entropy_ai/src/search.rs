@@ -557,8 +557,7 @@ impl Search<'_> {
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
             // Order's playouts judge its whole root beam.
-            let moves = children.len();
-            if let Some((mv, value)) = self.playouts(position, &children, moves, true, |p, &mv| {
+            if let Some((mv, value)) = self.playouts(position, &children, true, |p, &mv| {
                 let mut after = *p;
                 after.order(mv).ok().map(|_| after)
             }) {
@@ -648,8 +647,8 @@ impl Search<'_> {
             }
         }
         if self.config.playout_moves > 1 && !self.ctl.aborted {
-            let moves = self.config.playout_moves;
-            if let Some((cell, value)) = self.playouts(position, &children, moves, false, |p, &cell| {
+            let cells = &children[..children.len().min(self.config.playout_moves)];
+            if let Some((cell, value)) = self.playouts(position, cells, false, |p, &cell| {
                 let mut after = *p;
                 after.place(cell).ok().map(|_| after)
             }) {
@@ -661,8 +660,8 @@ impl Search<'_> {
         found
     }
 
-    /// The playout stage, by sequential halving: the first `moves`
-    /// of `candidates` (best first) each get `playout_batch` playouts, which
+    /// The playout stage, by sequential halving: the `candidates` (best
+    /// first) each get `playout_batch` playouts, which
     /// measure what one costs; the budget left is then split evenly over
     /// log2(moves) rounds, each giving the moves still in the running the
     /// same number of playouts with the same seeds (common random numbers)
@@ -675,13 +674,11 @@ impl Search<'_> {
         &mut self,
         position: &Position,
         candidates: &[(M, f32)],
-        moves: usize,
         maximise: bool,
         apply: impl Fn(&Position, &M) -> Option<Position>,
     ) -> Option<(M, f32)> {
         let mut alive: Vec<Entry<M>> = candidates
             .iter()
-            .take(moves)
             .filter_map(|(m, value)| {
                 apply(position, m).map(|after| Entry {
                     mv: *m,
