@@ -3,7 +3,7 @@
 //! `ROUNDS`, `NODES`, `SEED`, `W` (floor,mean,join,pair), `BEAMS`
 //! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
-//! level), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
+//! level), `OPP_NODES` (the opponent's node count), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
 //! `OLOOK`, `OORDER`, `SHUF`, `WG`, `SAFE`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score
 //! to a file); docs/ai.md says what each does.
 //!
@@ -28,7 +28,9 @@ fn number(name: &str, default: u64) -> u64 {
 /// Points gained by placements and by slides, by seventh of the round.
 static TRACE: std::sync::Mutex<[[f64; 7]; 2]> = std::sync::Mutex::new([[0.0; 7]; 2]);
 
-fn play(seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limits) -> u32 {
+/// One round; each side moves within its own limits.
+fn play(seed: u64, order: (&mut dyn Player, &Limits), chaos: (&mut dyn Player, &Limits)) -> u32 {
+    let ((order, order_limits), (chaos, chaos_limits)) = (order, chaos);
     let mut round = Round::new(Size::Seven, seed);
     loop {
         let before = round.score() as f64;
@@ -38,12 +40,12 @@ fn play(seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limi
                 round.apply(Action::Draw).unwrap();
             }
             Phase::ChaosPlace(_) => {
-                let cell = chaos.place(round.position(), limits);
+                let cell = chaos.place(round.position(), chaos_limits);
                 round.apply(Action::Place(cell)).unwrap();
                 TRACE.lock().unwrap()[0][part.min(6)] += round.score() as f64 - before;
             }
             Phase::OrderMove => {
-                let mv = order.order(round.position(), limits);
+                let mv = order.order(round.position(), order_limits);
                 round.apply(mv.into()).unwrap();
                 TRACE.lock().unwrap()[1][part.min(6)] += round.score() as f64 - before;
             }
@@ -134,6 +136,12 @@ fn main() {
         Ok(ms) => Limits::time(Duration::from_millis(ms.parse().expect("milliseconds"))),
         Err(_) => Limits::nodes(number("NODES", 20_000)),
     };
+    // The opponent's own node count (`OPP_NODES`), as a level with a larger
+    // or smaller time budget would have; the same as the tuned player's without it.
+    let opponent_limits = match env::var("OPP_NODES") {
+        Ok(n) => Limits::nodes(n.parse().expect("a number")),
+        Err(_) => limits.clone(),
+    };
     let role = env::var("ROLE").unwrap_or_else(|_| "both".into());
     let mut player = SearchPlayer::new("tuned", config, Duration::from_secs(1));
     let (mut as_order, mut as_chaos) = (Vec::new(), Vec::new());
@@ -147,10 +155,12 @@ fn main() {
     for r in 0..rounds {
         let bag_seed = seed * 1_000_003 + r;
         if role != "chaos" {
-            as_order.push(play(bag_seed, &mut player, opponent(r).as_mut(), &limits) as f64);
+            let mut other = opponent(r);
+            as_order.push(play(bag_seed, (&mut player, &limits), (other.as_mut(), &opponent_limits)) as f64);
         }
         if role != "order" {
-            as_chaos.push(play(bag_seed, opponent(r).as_mut(), &mut player, &limits) as f64);
+            let mut other = opponent(r);
+            as_chaos.push(play(bag_seed, (other.as_mut(), &opponent_limits), (&mut player, &limits)) as f64);
         }
     }
     if let Ok(path) = env::var("OUT") {
