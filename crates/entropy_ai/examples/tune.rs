@@ -195,4 +195,16 @@ fn main() {
         show(&as_order),
         show(&as_chaos)
     );
+    if !as_order.is_empty() && as_order.len() == as_chaos.len() {
+        // Both roles on the same bags: two-round matches, as the arena counts them.
+        let margins: Vec<f64> = as_order.iter().zip(&as_chaos).map(|(o, c)| o - c).collect();
+        let count = |keep: fn(f64) -> bool| margins.iter().filter(|&&m| keep(m)).count();
+        println!(
+            "  matches won–drawn–lost {}–{}–{}, margin {}",
+            count(|m| m > 0.0),
+            count(|m| m == 0.0),
+            count(|m| m < 0.0),
+            show(&margins)
+        );
+    }
 }
