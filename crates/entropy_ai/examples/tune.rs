@@ -3,9 +3,10 @@
 //! `ROUNDS`, `NODES`, `SEED`, `W` (floor,mean,join,pair), `BEAMS`
 //! (root,root_chaos,order,chaos), `DEPTH`, `ROLE` (order, chaos or both),
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
-//! level), `OPP_NODES` (the opponent's node count), `BASE` (the level whose configuration is changed), `MC`, `LOOK`,
-//! `OLOOK`, `OORDER`, `SHUF`, `WG`, `SAFE`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score
-//! to a file); docs/ai.md says what each does.
+//! level), `OPP_NODES` (the opponent's node count), `BASE` (the level whose
+//! configuration is changed), `MC`, `LOOK`, `OLOOK`, `OORDER`, `SHUF`, `WG`,
+//! `SAFE`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score to a
+//! file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
 
@@ -29,8 +30,11 @@ fn number(name: &str, default: u64) -> u64 {
 static TRACE: std::sync::Mutex<[[f64; 7]; 2]> = std::sync::Mutex::new([[0.0; 7]; 2]);
 
 /// One round; each side moves within its own limits.
-fn play(seed: u64, order: (&mut dyn Player, &Limits), chaos: (&mut dyn Player, &Limits)) -> u32 {
-    let ((order, order_limits), (chaos, chaos_limits)) = (order, chaos);
+fn play(
+    seed: u64,
+    (order, order_limits): (&mut dyn Player, &Limits),
+    (chaos, chaos_limits): (&mut dyn Player, &Limits),
+) -> u32 {
     let mut round = Round::new(Size::Seven, seed);
     loop {
         let before = round.score() as f64;
