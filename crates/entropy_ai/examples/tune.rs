@@ -5,7 +5,7 @@
 //! `MS` (a time limit instead of nodes), `OPP` (the opponent: greedy or a
 //! level), `OPP_NODES` (the opponent's node count), `BASE` (the level whose
 //! configuration is changed), `MC`, `LOOK`, `OLOOK`, `OORDER`, `SHUF`, `WG`,
-//! `SAFE`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score to a
+//! `SAFE`, `SAFEP`, `GCHAOS`, `THREAT`, `TRACE`, `OUT` (every round's score to a
 //! file); docs/ai.md says what each does.
 //!
 //! `ROUNDS=100 NODES=20000 W=1,0.55,0,0 cargo run --release -p entropy_ai --example tune`
@@ -120,6 +120,10 @@ fn main() {
     if let Some(m) = list("SAFE") {
         // A negative margin turns the safe-cell filter off.
         config.playout_safe_margin = (m[0] >= 0.0).then_some(m[0] as u32);
+    }
+    if let Some(m) = list("SAFEP") {
+        // The margin while Order is seen to plan ahead; negative: no filter then.
+        config.playout_safe_margin_planner = (m[0] >= 0.0).then_some(m[0] as u32);
     }
     if let Some(l) = list("GCHAOS") {
         config.greedy_chaos_cells = l[0] as usize;

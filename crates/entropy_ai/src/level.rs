@@ -61,7 +61,9 @@ impl Level {
         // search (wider judged better than ten), Chaos's twelve (Master
         // sixteen) best cells. Chaos in a playout looks at a dozen
         // cells, the root Chaos keeps only cells that concede at most one
-        // point more than the best at once, and a move's worth is half its
+        // point more than the best at once (Master only while Order has not
+        // shown it plans ahead: a planning Order is not the greedy one that
+        // filter guards against), and a move's worth is half its
         // playouts' mean, half the search's value. Order in Chaos's playouts
         // is greedy until it has shown it plans ahead (a move scoring less at
         // once than its best); from then on it values slides by the evaluation.
@@ -79,6 +81,7 @@ impl Level {
             greedy_chaos_cells: 8,
             playout_chaos_look: 12,
             playout_safe_margin: Some(1),
+            playout_safe_margin_planner: Some(1),
             playout_opponent_order: Some(base.order_weights),
             playout_opponent_shuffles: true,
             ..base
@@ -103,6 +106,7 @@ impl Level {
                 root_chaos_beam: 16,
                 max_depth: 2,
                 playout_moves: 16,
+                playout_safe_margin_planner: None,
                 ..playouts
             }),
         }

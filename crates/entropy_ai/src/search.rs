@@ -97,6 +97,11 @@ pub struct SearchConfig {
     /// (placement and Order's best reply) more than this above the least
     /// any cell concedes (`None`: keep them all).
     pub playout_safe_margin: Option<u32>,
+    /// The same margin while the engine believes Order plans ahead (see
+    /// [`Engine::facing_planner`]; `None`: no cell is dropped then). A cell
+    /// that concedes a point now may be worth it against an Order that
+    /// gives up points now to build for later.
+    pub playout_safe_margin_planner: Option<u32>,
     /// In the playouts for Order's move, Order values a slide by the static evaluation with
     /// these weights instead of by the score alone (`None`: the score).
     pub playout_order: Option<Weights>,
@@ -130,6 +135,7 @@ impl Default for SearchConfig {
             playout_opponent_order: None,
             playout_opponent_shuffles: false,
             playout_safe_margin: None,
+            playout_safe_margin_planner: None,
             playout_order: None,
             greedy_chaos_cells: 0,
         }
@@ -285,7 +291,14 @@ impl Engine {
             },
             order_shuffles: self.config.playout_opponent_shuffles && self.facing_shuffler,
             greedy_chaos: 0,
-            config: self.config,
+            config: SearchConfig {
+                playout_safe_margin: if self.facing_planner {
+                    self.config.playout_safe_margin_planner
+                } else {
+                    self.config.playout_safe_margin
+                },
+                ..self.config
+            },
             ctl: Control::new(limits),
         };
         search.root_place(position)

@@ -499,3 +499,66 @@ fn order_playouts_judge_the_whole_root_beam() {
     }
     assert!(differ > 0, "judging more moves never changed Order's move or its value");
 }
+
+/// What Chaos concedes at once by placing the drawn counter on `cell`: the
+/// placement's score and Order's best slide after it.
+fn concedes(position: &Position, cell: Cell) -> u32 {
+    let mut after = *position;
+    after.place(cell).unwrap();
+    let mut best = after.score();
+    if after.phase() == Phase::OrderMove {
+        after.board().for_each_slide(|from, to| {
+            let mut slid = after;
+            if slid.order(OrderMove::slide(from, to)).is_ok() {
+                best = best.max(slid.score());
+            }
+        });
+    }
+    best - position.score()
+}
+
+#[test]
+fn chaos_keeps_safe_cells_by_the_margin_for_the_order_it_faces() {
+    // Chaos's playouts judge only the cells that concede least at once, by
+    // one margin against a greedy Order and another against one that plans.
+    let hard = SearchConfig {
+        max_depth: 1,
+        ..Level::Hard.search_config().unwrap()
+    };
+    let margins = |greedy: Option<u32>, planner: Option<u32>| SearchConfig {
+        playout_safe_margin: greedy,
+        playout_safe_margin_planner: planner,
+        ..hard
+    };
+    let limits = Limits::nodes(40_000);
+    let mut rng = SmallRng::seed_from_u64(13);
+    let mut unsafe_moves = 0;
+    for _ in 0..8 {
+        let position = random_position(Size::Seven, 24, true, &mut rng);
+        let least = position
+            .placements()
+            .into_iter()
+            .map(|cell| concedes(&position, cell))
+            .min()
+            .unwrap();
+        let place = |config: SearchConfig, planner: bool| {
+            let mut engine = Engine::new(config);
+            engine.facing_planner(planner);
+            engine.place(&position, &limits)
+        };
+        let against_greedy = place(margins(Some(0), None), false);
+        assert_eq!(concedes(&position, against_greedy.best), least);
+        assert_eq!(against_greedy, place(margins(Some(0), Some(0)), false));
+        let against_planner = place(margins(None, Some(0)), true);
+        assert_eq!(concedes(&position, against_planner.best), least);
+        let unfiltered = place(margins(Some(0), None), true);
+        assert_eq!(unfiltered, place(margins(None, None), true));
+        if concedes(&position, unfiltered.best) > least {
+            unsafe_moves += 1;
+        }
+    }
+    assert!(
+        unsafe_moves > 0,
+        "without the filter Chaos never conceded more than it had to"
+    );
+}
