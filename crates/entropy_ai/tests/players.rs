@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use entropy_ai::{Engine, Greedy, Level, Limits, Player, SearchConfig, StopFlag, Weights, evaluate, hint};
+use entropy_ai::{Engine, Found, Greedy, Level, Limits, Player, SearchConfig, StopFlag, Weights, evaluate, hint};
 use entropy_rules::{Board, Cell, Counts, OrderMove, Phase, Position, Size};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -397,6 +397,14 @@ fn the_search_levels_beat_greedy_as_order_in_a_few_rounds() {
     assert!(searched > greedy_total, "search {searched} vs greedy {greedy_total}");
 }
 
+/// Chaos's cell in `position` by an engine searching as `config` says,
+/// facing an Order it takes for a planner or for greedy.
+fn chaos_place(position: &Position, config: SearchConfig, planner: bool, limits: &Limits) -> Found<Cell> {
+    let mut engine = Engine::new(config);
+    engine.facing_planner(planner);
+    engine.place(position, limits)
+}
+
 #[test]
 fn chaos_facing_a_greedy_order_ranks_cells_by_the_playouts_alone() {
     // Hard blends the playouts with the search's value, except for Chaos
@@ -418,9 +426,7 @@ fn chaos_facing_a_greedy_order_ranks_cells_by_the_playouts_alone() {
     for _ in 0..6 {
         let position = random_position(Size::Seven, 20, true, &mut rng);
         let place = |config: SearchConfig, planner: bool| {
-            let mut engine = Engine::new(config);
-            engine.facing_planner(planner);
-            let found = engine.place(&position, &limits);
+            let found = chaos_place(&position, config, planner, &limits);
             (found.best, found.value)
         };
         let against_greedy = place(hard, false);
@@ -541,11 +547,7 @@ fn chaos_keeps_safe_cells_by_the_margin_for_the_order_it_faces() {
             .map(|cell| concedes(&position, cell))
             .min()
             .unwrap();
-        let place = |config: SearchConfig, planner: bool| {
-            let mut engine = Engine::new(config);
-            engine.facing_planner(planner);
-            engine.place(&position, &limits)
-        };
+        let place = |config: SearchConfig, planner: bool| chaos_place(&position, config, planner, &limits);
         let against_greedy = place(margins(Some(0), None), false);
         assert_eq!(concedes(&position, against_greedy.best), least);
         assert_eq!(against_greedy, place(margins(Some(0), Some(0)), false));
