@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reruns every arena table of docs/ai.md: the levels against the greedy
 # baseline and against each other, with the levels' own time budgets.
-# Usage: crates/entropy_cli/scripts/ai-tables.sh [output-dir]   (about five and a quarter hours on two cores)
+# Usage: crates/entropy_cli/scripts/ai-tables.sh [output-dir]   (about seven hours on two cores)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out="${1:-target/ai-tables}"
@@ -35,3 +35,7 @@ seed=2032 run master-hard-6 master hard -n 10
 seed=2033 run master-hard-7 master hard -n 10
 seed=2034 run master-hard-8 master hard -n 10
 seed=2035 run master-hard-9 master hard -n 10
+seed=2036 run master-hard-10 master hard -n 10
+seed=2037 run master-hard-11 master hard -n 10
+seed=2038 run master-hard-12 master hard -n 10
+seed=2039 run master-hard-13 master hard -n 10
