@@ -62,13 +62,13 @@ pub use bag::{Bag, Counts};
 pub use board::{Board, BoardParseError, BoardParseErrorKind};
 pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
-pub use error::{MoveError, NotationError};
-pub use game_match::{Match, MatchError, Outcome, Player, Role};
+pub use error::{MoveError, NotationError, UndoError};
+pub use game_match::{Forfeit, Match, MatchError, Outcome, Player, Role};
 pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
 pub use position::{Phase, Position};
 pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};
 pub use round::{Action, Event, Round};
-pub use score::{LineScore, Run, line_score, line_score_table};
+pub use score::{LineScore, Run, TallyStep, line_score, line_score_table, tally};
 
 /// The largest board side the crate supports (the standard game).
 pub const MAX_N: usize = 7;

@@ -146,6 +146,75 @@ impl LineScore {
     }
 }
 
+impl LineScore {
+    /// The line as counted up to its first `runs` runs (all of them when
+    /// `runs` is larger): what has been said so far of a count aloud.
+    ///
+    /// ```
+    /// use entropy_rules::{Colour, Line, LineScore};
+    ///
+    /// let c = |n| Colour::from_number(n);
+    /// let cells: Vec<_> = [1, 1, 2, 1, 1, 1, 2].into_iter().map(c).collect();
+    /// let line = LineScore::of(Line::Row(0), &cells);
+    /// assert_eq!(line.prefix(3).spoken(), "2 and 2 and 2 is 6");
+    /// assert_eq!(line.prefix(4).score, 9);
+    /// ```
+    pub fn prefix(&self, runs: usize) -> LineScore {
+        let runs: Vec<Run> = self.runs.iter().take(runs).copied().collect();
+        let score = runs.iter().map(|r| r.len as u32).sum();
+        LineScore {
+            line: self.line,
+            runs,
+            score,
+        }
+    }
+}
+
+/// One step of counting a board aloud: a run, with the line's and the
+/// board's running totals once it is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TallyStep {
+    /// The run counted at this step.
+    pub run: Run,
+    /// How many runs of its line are counted once this one is (1 for the first).
+    pub in_line: usize,
+    /// The line's points so far.
+    pub line_total: u32,
+    /// The board's points so far.
+    pub total: u32,
+}
+
+/// Every run of `breakdown` in the order the rules count aloud (line by
+/// line, short runs first within a line), with running totals. The last
+/// step's `total` is the board's score.
+///
+/// ```
+/// use entropy_rules::{Board, tally};
+///
+/// let board: Board = "1121112\n.......\n.......\n.......\n.......\n.......\n.......".parse().unwrap();
+/// let steps = tally(&board.breakdown());
+/// assert_eq!(steps.len(), 7);
+/// assert_eq!(steps.last().map(|s| s.total), Some(board.score()));
+/// ```
+pub fn tally(breakdown: &[LineScore]) -> Vec<TallyStep> {
+    let mut total = 0;
+    let mut steps = Vec::new();
+    for line in breakdown {
+        let mut line_total = 0;
+        for (i, &run) in line.runs.iter().enumerate() {
+            line_total += run.len as u32;
+            total += run.len as u32;
+            steps.push(TallyStep {
+                run,
+                in_line: i + 1,
+                line_total,
+                total,
+            });
+        }
+    }
+    steps
+}
+
 impl fmt::Display for LineScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.line, self.spoken())
