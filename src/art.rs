@@ -1,70 +1,69 @@
 //! Images drawn at start-up: counters with their shading and gloss, soft
-//! shadows, rings, dots, rounded squares and the bag. Drawing them in code
-//! keeps them crisp at any size and the asset folder for sounds.
+//! shadows, rings, rounded squares, the bag and the colour-blind symbols.
+//! Drawing them in code keeps them crisp at any size and the asset folder
+//! for sounds and fonts.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Textures>().init_resource::<GameFont>();
+    app.init_resource::<Art>();
 }
 
 /// The drawn images.
 #[derive(Resource, Debug, Clone)]
-pub struct Textures {
+pub struct Art {
     /// A counter's body, light grey with shading, to be tinted with its colour.
     pub disc: Handle<Image>,
     /// The gloss over a counter, untinted.
     pub gloss: Handle<Image>,
     /// A soft round shadow.
     pub shadow: Handle<Image>,
-    /// A thin ring (selection, the cell just placed on).
+    /// A thin ring (the picked-up counter, legal destinations).
     pub ring: Handle<Image>,
+    /// A ring with dark edges, which shows on light and dark counters alike
+    /// (the last move, the cursor).
+    pub outlined_ring: Handle<Image>,
+    /// A dashed ring (a hint, Chaos's counter under the pointer).
+    pub dashed_ring: Handle<Image>,
     /// A soft white glow.
     pub glow: Handle<Image>,
-    /// A soft dot (a legal destination).
-    pub dot: Handle<Image>,
     /// A rounded square, for nine-slice sprites.
     pub rounded: Handle<Image>,
     /// The bag.
     pub bag: Handle<Image>,
+    /// A shape for each colour, by [`entropy_rules::Colour::index`]: triangle,
+    /// square, circle, diamond, cross, star and crescent.
+    pub symbols: [Handle<Image>; 7],
 }
 
-/// The typeface of the text in the world (the interface's own, Ubuntu Light).
-#[derive(Resource, Debug, Clone)]
-pub struct GameFont(pub Handle<Font>);
-
-impl GameFont {
-    /// The font at `size`.
-    pub fn at(&self, size: f32) -> TextFont {
-        TextFont::from_font_size(size).with_font(self.0.clone())
-    }
-}
-
-impl FromWorld for GameFont {
-    fn from_world(world: &mut World) -> Self {
-        let bytes = include_bytes!("../assets/fonts/Ubuntu-Light.ttf").to_vec();
-        GameFont(world.resource_mut::<Assets<Font>>().add(Font::from_bytes(bytes)))
-    }
-}
-
-/// Corner radius of [`Textures::rounded`], in texels.
+/// Corner radius of [`Art::rounded`], in texels.
 pub const ROUNDED_BORDER: f32 = 24.0;
 
-impl FromWorld for Textures {
+impl FromWorld for Art {
     fn from_world(world: &mut World) -> Self {
         let mut images = world.resource_mut::<Assets<Image>>();
         let mut add = |size: u32, f: &dyn Fn(f32, f32) -> [f32; 4]| images.add(draw(size, f));
-        Textures {
+        Art {
             disc: add(128, &disc),
             gloss: add(128, &gloss),
             shadow: add(64, &shadow),
             ring: add(128, &ring),
-            dot: add(64, &dot),
+            outlined_ring: add(128, &outlined_ring),
+            dashed_ring: add(128, &dashed_ring),
             glow: add(64, &glow),
             rounded: add(64, &rounded),
             bag: add(256, &bag),
+            symbols: [
+                add(64, &|x, y| symbol(x, y, triangle)),
+                add(64, &|x, y| symbol(x, y, square)),
+                add(64, &|x, y| symbol(x, y, circle)),
+                add(64, &|x, y| symbol(x, y, diamond)),
+                add(64, &|x, y| symbol(x, y, cross)),
+                add(64, &|x, y| symbol(x, y, star)),
+                add(64, &|x, y| symbol(x, y, crescent)),
+            ],
         }
     }
 }
@@ -167,9 +166,68 @@ fn ring(x: f32, y: f32) -> [f32; 4] {
     grey(1.0, a)
 }
 
-fn dot(x: f32, y: f32) -> [f32; 4] {
+/// A white ring between dark edges.
+fn outlined_ring(x: f32, y: f32) -> [f32; 4] {
     let r = (x * x + y * y).sqrt();
-    grey(1.0, smoothstep(0.95, 0.75, r))
+    let outer = smoothstep(0.74, 0.77, r) * smoothstep(0.99, 0.96, r);
+    let core = smoothstep(0.79, 0.82, r) * smoothstep(0.94, 0.91, r);
+    grey(core, outer.max(core))
+}
+
+/// A ring broken into twelve dashes.
+fn dashed_ring(x: f32, y: f32) -> [f32; 4] {
+    let r = (x * x + y * y).sqrt();
+    let band = smoothstep(0.82, 0.86, r) * smoothstep(0.98, 0.94, r);
+    let angle = y.atan2(x) / std::f32::consts::TAU * 12.0;
+    let dash = smoothstep(0.22, 0.30, 0.5 - (angle.fract() - 0.5).abs());
+    grey(1.0, band * dash)
+}
+
+/// A white shape inside -0.8..0.8, given as a signed distance (negative inside).
+fn symbol(x: f32, y: f32, shape: fn(f32, f32) -> f32) -> [f32; 4] {
+    grey(1.0, smoothstep(0.03, -0.03, shape(x, y)))
+}
+
+fn triangle(x: f32, y: f32) -> f32 {
+    // An upward triangle: the largest of its three edge distances.
+    let (y, k) = (y + 0.2, 3f32.sqrt());
+    let a = y - 0.75;
+    let b = (-k * x - y) / 2.0 - 0.5;
+    let c = (k * x - y) / 2.0 - 0.5;
+    a.max(b).max(c).max(-y - 0.55)
+}
+
+fn square(x: f32, y: f32) -> f32 {
+    x.abs().max(y.abs()) - 0.62
+}
+
+fn circle(x: f32, y: f32) -> f32 {
+    (x * x + y * y).sqrt() - 0.68
+}
+
+fn diamond(x: f32, y: f32) -> f32 {
+    (x.abs() + y.abs()) * std::f32::consts::FRAC_1_SQRT_2 - 0.58
+}
+
+fn cross(x: f32, y: f32) -> f32 {
+    let upright = (x.abs() - 0.22).max(y.abs() - 0.78);
+    let across = (y.abs() - 0.22).max(x.abs() - 0.78);
+    upright.min(across)
+}
+
+fn star(x: f32, y: f32) -> f32 {
+    // A five-pointed star: radius between 0.36 and 0.85 by angle.
+    let angle = x.atan2(y);
+    let sector = std::f32::consts::TAU / 5.0;
+    let t = ((angle / sector).rem_euclid(1.0) - 0.5).abs() * 2.0;
+    let radius = 0.36 + 0.49 * t.powf(1.6);
+    (x * x + y * y).sqrt() - radius
+}
+
+fn crescent(x: f32, y: f32) -> f32 {
+    let outer = (x * x + y * y).sqrt() - 0.72;
+    let inner = ((x - 0.34).powi(2) + (y - 0.16).powi(2)).sqrt() - 0.58;
+    outer.max(-inner)
 }
 
 fn rounded(x: f32, y: f32) -> [f32; 4] {

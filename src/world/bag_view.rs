@@ -4,14 +4,14 @@
 
 use bevy::prelude::*;
 
-use crate::board::{BoardEntity, BoardLayout};
+use super::{BoardEntity, BoardLayout};
+use crate::art::Art;
 use crate::game::CurrentMatch;
 use crate::screens::{InMatch, Screen};
-use crate::textures::{GameFont, Textures};
-use crate::theme;
+use crate::theme::{self, fonts::WorldFont};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_bag.after(crate::board::rebuild_board))
+    app.add_systems(OnEnter(Screen::Playing), spawn_bag.after(super::pieces::rebuild_board))
         .add_systems(Update, update_bag.run_if(resource_exists::<CurrentMatch>));
 }
 
@@ -27,15 +27,15 @@ struct BagOdds(entropy_rules::Colour);
 #[derive(Component)]
 struct BagCaption;
 
-fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, textures: Res<Textures>, font: Res<GameFont>) {
+fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, art: Res<Art>, font: Res<WorldFont>) {
     let scoped = || (BoardEntity, DespawnOnExit(InMatch), Pickable::IGNORE);
     let bag = BoardLayout::BAG;
     commands.spawn((
         Name::new("bag"),
         scoped(),
         Sprite {
-            image: textures.bag.clone(),
-            color: Color::srgb(0.62, 0.47, 0.33),
+            image: art.bag.clone(),
+            color: theme::BAG,
             custom_size: Some(Vec2::splat(210.0)),
             ..default()
         },
@@ -45,15 +45,15 @@ fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, textures: Res<Text
         scoped(),
         BagCaption,
         Text2d::new(""),
-        font.at(19.0),
+        font.at(21.0),
         TextColor(theme::TEXT),
-        Transform::from_translation((bag + Vec2::new(0.0, -128.0)).extend(1.0)),
+        Transform::from_translation((bag + Vec2::new(0.0, -124.0)).extend(1.0)),
     ));
     // Chaos's hand: a ring where the drawn counter waits.
     commands.spawn((
         scoped(),
         Sprite {
-            image: textures.ring.clone(),
+            image: art.ring.clone(),
             color: theme::LABEL.with_alpha(0.5),
             custom_size: Some(Vec2::splat(78.0)),
             ..default()
@@ -63,23 +63,34 @@ fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, textures: Res<Text
     commands.spawn((
         scoped(),
         Text2d::new("Chaos's hand"),
-        font.at(17.0),
+        font.at(19.0),
         TextColor(theme::LABEL),
         Transform::from_translation((BoardLayout::HAND + Vec2::new(0.0, 58.0)).extend(1.0)),
     ));
     // Under the bag, each colour with how many are left and the chance it comes next.
     let size = game.round().size();
     let n = size.n() as f32;
-    let step = 40.0;
+    let step = 42.0;
     for colour in size.colours() {
         let x = bag.x + (colour.index() as f32 - (n - 1.0) / 2.0) * step;
-        let y = bag.y - 172.0;
+        let y = bag.y - 166.0;
+        // A light rim, so that the black counter shows on the dark ground.
         commands.spawn((
             scoped(),
             Sprite {
-                image: textures.disc.clone(),
+                image: art.disc.clone(),
+                color: theme::LABEL,
+                custom_size: Some(Vec2::splat(33.0)),
+                ..default()
+            },
+            Transform::from_xyz(x, y, 0.9),
+        ));
+        commands.spawn((
+            scoped(),
+            Sprite {
+                image: art.disc.clone(),
                 color: theme::counter_colour(colour),
-                custom_size: Some(Vec2::splat(28.0)),
+                custom_size: Some(Vec2::splat(29.0)),
                 ..default()
             },
             Transform::from_xyz(x, y, 1.0),
@@ -88,17 +99,17 @@ fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, textures: Res<Text
             scoped(),
             BagCount(colour),
             Text2d::new(""),
-            font.at(18.0),
+            font.strong(20.0),
             TextColor(theme::TEXT),
-            Transform::from_xyz(x, y - 28.0, 1.0),
+            Transform::from_xyz(x, y - 30.0, 1.0),
         ));
         commands.spawn((
             scoped(),
             BagOdds(colour),
             Text2d::new(""),
-            font.at(13.0),
+            font.at(16.0),
             TextColor(theme::LABEL),
-            Transform::from_xyz(x, y - 48.0, 1.0),
+            Transform::from_xyz(x, y - 52.0, 1.0),
         ));
     }
 }

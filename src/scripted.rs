@@ -1,6 +1,5 @@
-//! Scripted runs for tests and measurements (feature `ci`), started by
-//! Bevy's CI testing harness: a RON file named by `CI_TESTING_CONFIG` sends
-//! `Custom("tour")` or `Custom("measure")`.
+//! Scripted runs for tests and measurements, compiled into every build and
+//! inert unless the environment variable `ENTROPY_SCRIPT` names one:
 //!
 //! - `tour` plays through the game as a player would see it and saves
 //!   screenshots of the title, a round with a counter picked up and its
@@ -15,23 +14,46 @@
 
 use std::time::{Duration, Instant};
 
-use bevy::dev_tools::ci_testing::CiTestingCustomEvent;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use entropy_rules::{MoveList, OrderMove, Phase};
+use bevy::time::TimeUpdateStrategy;
+use entropy_rules::{Action, MoveList, OrderMove, Phase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::AppSet;
 use crate::animation::{AnimationSpeed, Motion, Tween};
-use crate::game::{Command, CurrentMatch, GameSystems, Intent, MatchSetup};
+use crate::game::{Command, CurrentMatch, Intent};
 use crate::input::Held;
+use crate::match_setup::{MatchSetup, Opponent};
 use crate::screens::Screen;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Script::default())
-        .insert_resource(Launch(process_start()))
-        .add_systems(Update, (start_script, run_script).chain().in_set(GameSystems::Input))
-        .add_systems(Last, record_frames);
+    let Ok(name) = std::env::var("ENTROPY_SCRIPT") else {
+        return;
+    };
+    let (steps, fixed_frames) = match name.as_str() {
+        "tour" => (tour(), true),
+        "measure" => (measure(), false),
+        "resized" => (resized(), true),
+        "pointer" => (pointer(), false),
+        other => {
+            error!("unknown scripted run {other:?}: tour, measure or resized");
+            (vec![Step::Exit], true)
+        }
+    };
+    if fixed_frames {
+        // Every frame advances the game by 50 ms, however long it takes to draw.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    }
+    app.insert_resource(Script {
+        steps,
+        ..Script::default()
+    })
+    .insert_resource(Launch(process_start()))
+    .add_systems(Startup, name_players)
+    .add_systems(Update, run_script.in_set(AppSet::Input))
+    .add_systems(Last, record_frames);
 }
 
 /// When the process started (from /proc on Linux; else when the app was built).
@@ -70,10 +92,16 @@ enum Step {
     /// Play moves until this many counters are on the board and Order is to move
     /// (or to the end of the round with `usize::MAX`). Order slides when it can.
     Play(usize),
+    /// Play moves until this many counters are on the board and Chaos is to place.
+    PlayToChaos(usize),
     /// Pick up the counter with the most destinations.
     Pick,
     Measure(Bucket),
     Report,
+    /// Writes where `cell` is in the window (logical pixels) to `<ENTROPY_MEASURE_OUT>.ready`.
+    Announce(entropy_rules::Cell),
+    /// Waits this many frames for a person to place a counter, then writes where it went (or `none`).
+    AwaitPlacement(u32),
     Exit,
 }
 
@@ -127,6 +155,11 @@ fn tour() -> Vec<Step> {
         Frames(8),
         Shot("playing"),
         Speed(60.0),
+        PlayToChaos(30),
+        Speed(1.0),
+        Frames(12),
+        Shot("chaos_turn"),
+        Speed(60.0),
         Play(usize::MAX),
         Screen(crate::screens::Screen::RoundOver),
         Speed(1.0),
@@ -161,6 +194,19 @@ fn resized() -> Vec<Step> {
     ]
 }
 
+/// Waits on Chaos's first turn for a real pointer to place a counter.
+fn pointer() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Do(Command::StartMatch),
+        Screen(crate::screens::Screen::Playing),
+        Frames(20),
+        Announce(entropy_rules::Cell::new(3, 3).unwrap_or(entropy_rules::Cell::TOP_LEFT)),
+        AwaitPlacement(3000),
+        Exit,
+    ]
+}
+
 fn measure() -> Vec<Step> {
     use Step::*;
     vec![
@@ -188,42 +234,44 @@ fn measure() -> Vec<Step> {
     ]
 }
 
-fn start_script(
-    mut events: MessageReader<CiTestingCustomEvent>,
-    mut script: ResMut<Script>,
-    mut setup: ResMut<MatchSetup>,
-) {
-    for CiTestingCustomEvent(name) in events.read() {
-        script.steps = match name.as_str() {
-            "tour" => tour(),
-            "measure" => measure(),
-            "resized" => resized(),
-            other => {
-                error!("unknown scripted run {other:?}");
-                vec![Step::Exit]
-            }
-        };
-        setup.names = ["Ada".into(), "Blaise".into()];
-    }
+/// Two people, named, so that the screenshots show names.
+fn name_players(mut setup: ResMut<MatchSetup>) {
+    setup.names = ["Ada".into(), "Blaise".into()];
+    setup.opponent = Opponent::Person;
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_script(
-    mut script: ResMut<Script>,
-    screen: Res<State<Screen>>,
-    game: Option<Res<CurrentMatch>>,
-    tweens: Query<&Tween>,
-    mut speed: ResMut<AnimationSpeed>,
-    mut held: ResMut<Held>,
-    mut intents: MessageWriter<Intent>,
-    mut commands_out: MessageWriter<Command>,
-    mut commands: Commands,
-    mut exit: MessageWriter<AppExit>,
-) {
+/// What a script acts on.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Stage<'w, 's> {
+    screen: Res<'w, State<Screen>>,
+    game: Option<Res<'w, CurrentMatch>>,
+    tweens: Query<'w, 's, &'static Tween>,
+    speed: ResMut<'w, AnimationSpeed>,
+    held: ResMut<'w, Held>,
+    intents: MessageWriter<'w, Intent>,
+    commands_out: MessageWriter<'w, Command>,
+    exit: MessageWriter<'w, AppExit>,
+    layout: Res<'w, crate::world::BoardLayout>,
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<crate::camera::WorldCamera>>,
+}
+
+fn run_script(mut script: ResMut<Script>, stage: Stage, mut commands: Commands) {
+    let Stage {
+        screen,
+        game,
+        tweens,
+        mut speed,
+        mut held,
+        mut intents,
+        mut commands_out,
+        mut exit,
+        layout,
+        camera,
+    } = stage;
     let Some(step) = script.steps.first().cloned() else {
         return;
     };
-    let busy = tweens.iter().any(|t| t.blocking);
+    let busy = crate::animation::blocks_input(&tweens);
     let done = match step {
         Step::Frames(n) => {
             script.waited += 1;
@@ -244,10 +292,18 @@ fn run_script(
             speed.0 = s;
             true
         }
-        Step::Play(target) => match game {
+        Step::Play(_) | Step::PlayToChaos(_) => match game {
             Some(game) if *screen.get() == Screen::Playing => {
                 let position = game.round().position();
-                let reached = position.board().counters() >= target && position.phase() == Phase::OrderMove;
+                let reached = match step {
+                    Step::PlayToChaos(target) => {
+                        position.board().counters() >= target
+                            && matches!(position.phase(), Phase::ChaosPlace(_))
+                            && !busy
+                    }
+                    Step::Play(target) => position.board().counters() >= target && position.phase() == Phase::OrderMove,
+                    _ => false,
+                };
                 if reached || position.is_finished() {
                     true
                 } else {
@@ -257,7 +313,7 @@ fn run_script(
                             Phase::ChaosPlace(_) => {
                                 let vacant = position.placements();
                                 if let Some(cell) = vacant.nth(rng.random_range(0..vacant.len().max(1))) {
-                                    intents.write(Intent::Place(cell));
+                                    intents.write(Intent(Action::Place(cell)));
                                 }
                             }
                             Phase::OrderMove => {
@@ -270,10 +326,7 @@ fn run_script(
                                 } else {
                                     moves[k]
                                 };
-                                intents.write(match mv {
-                                    OrderMove::Slide(s) => Intent::Slide(s),
-                                    OrderMove::Pass => Intent::Pass,
-                                });
+                                intents.write(Intent(Action::from(mv)));
                             }
                             _ => {}
                         }
@@ -301,6 +354,32 @@ fn run_script(
         Step::Report => {
             write_report(&script);
             true
+        }
+        Step::Announce(cell) => {
+            if let Some(at) = cell_on_screen(&layout, &camera, cell) {
+                let path = format!("{}.ready", output_path());
+                if let Err(e) = std::fs::write(&path, format!("{} {}\n", at.x.round(), at.y.round())) {
+                    error!("cannot write {path}: {e}");
+                }
+                true
+            } else {
+                false
+            }
+        }
+        Step::AwaitPlacement(frames) => {
+            script.waited += 1;
+            let placed = game
+                .as_ref()
+                .and_then(|g| g.round().turns().first().map(|t| t.placement.cell.to_string()));
+            if placed.is_some() || script.waited >= frames {
+                let result = placed.unwrap_or_else(|| "none".to_string());
+                if let Err(e) = std::fs::write(output_path(), format!("{result}\n")) {
+                    error!("cannot write the result: {e}");
+                }
+                true
+            } else {
+                false
+            }
         }
         Step::Exit => {
             exit.write(AppExit::Success);
@@ -335,6 +414,23 @@ fn percentile(values: &[f32], p: f32) -> f32 {
     sorted[rank.min(sorted.len() - 1)]
 }
 
+/// Where a scripted run writes what it measured: `ENTROPY_MEASURE_OUT`.
+fn output_path() -> String {
+    std::env::var("ENTROPY_MEASURE_OUT").unwrap_or_else(|_| "measure.json".into())
+}
+
+/// Where `cell` is in the window, in logical pixels.
+fn cell_on_screen(
+    layout: &crate::world::BoardLayout,
+    camera: &Query<(&Camera, &GlobalTransform), With<crate::camera::WorldCamera>>,
+    cell: entropy_rules::Cell,
+) -> Option<Vec2> {
+    let (camera, transform) = camera.single().ok()?;
+    camera
+        .world_to_viewport(transform, layout.cell_centre(cell).extend(0.0))
+        .ok()
+}
+
 fn resident_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -353,7 +449,7 @@ fn write_report(script: &Script) {
         script.first_frame.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0),
         resident_kib().map_or(f64::NAN, |k| k as f64 / 1024.0),
     );
-    let path = std::env::var("ENTROPY_MEASURE_OUT").unwrap_or_else(|_| "measure.json".into());
+    let path = output_path();
     if let Err(e) = std::fs::write(&path, report) {
         error!("cannot write {path}: {e}");
     }

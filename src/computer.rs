@@ -1,7 +1,8 @@
 //! Computer players and hints. A computer player thinks on the async
 //! compute pool with a copy of the position (never the bag's order) and
 //! answers with the same intents as the mouse; the frame never waits for it.
-//! Its move is shown only after a short pause, so that a person can follow.
+//! Its moves come at least [`PAUSE`] apart (at normal watching speed), so
+//! that a person can follow them; a dialog or a paused watch holds them back.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -9,21 +10,29 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use entropy_ai::{Hint, Level, Limits, Player as AiPlayer, StopFlag};
-use entropy_rules::{OrderMove, Phase, Player, Position};
+use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
+use entropy_rules::{Action, Phase, Player, Position};
 
-use crate::game::{CurrentMatch, GameSystems, Intent, MatchSetup};
-use crate::screens::{InMatch, Screen};
+use crate::AppSet;
+use crate::animation::{AnimationSpeed, motion_blocks_input};
+use crate::game::{CurrentMatch, Intent, Undone};
+use crate::match_setup::Seat;
+use crate::screens::{InMatch, Screen, no_overlay};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<HintRequest>()
+        .init_resource::<WatchPace>()
         .add_systems(OnEnter(Screen::Playing), seat_players)
         .add_systems(
             Update,
-            (think, answer)
+            (
+                forget_on_undo,
+                think.run_if(not(motion_blocks_input)),
+                answer.run_if(no_overlay),
+            )
                 .chain()
-                .in_set(GameSystems::Input)
+                .in_set(AppSet::Input)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<CurrentMatch>)),
         )
         .add_systems(
@@ -35,41 +44,25 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(InMatch), stop_thinking);
 }
 
-/// Who sits in a player's chair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Seat {
-    /// A person at this screen.
-    #[default]
-    Human,
-    /// The computer, at a level.
-    Computer(Level),
+/// The pace of a match between two computers, set by the person watching.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct WatchPace {
+    /// Moves wait while paused.
+    pub paused: bool,
+    /// While paused, let one move through.
+    pub step: bool,
+    /// How many times faster than normal the moves come (0.5 to 4).
+    pub speed: f32,
 }
 
-impl Seat {
-    /// A short description.
-    pub fn label(self) -> String {
-        match self {
-            Seat::Human => "Person".to_string(),
-            Seat::Computer(level) => format!("Computer ({level})"),
+impl Default for WatchPace {
+    fn default() -> Self {
+        WatchPace {
+            paused: false,
+            step: false,
+            speed: 1.0,
         }
     }
-}
-
-/// The seat of the player who must decide now, if a decision is due.
-pub fn deciding(game: &CurrentMatch, setup: &MatchSetup) -> Option<(Player, Seat)> {
-    let m = &game.0;
-    let order = m.order_player(m.round_index());
-    let player = match m.round().phase() {
-        Phase::ChaosPlace(_) => order.other(),
-        Phase::OrderMove => order,
-        _ => return None,
-    };
-    Some((player, setup.seats[player.index()]))
-}
-
-/// Whether a person must decide now (input is taken only then).
-pub fn human_to_move(game: Option<Res<CurrentMatch>>, setup: Res<MatchSetup>) -> bool {
-    game.is_some_and(|g| matches!(deciding(&g, &setup), Some((_, Seat::Human))))
 }
 
 type Shared = Arc<Mutex<Box<dyn AiPlayer>>>;
@@ -95,22 +88,18 @@ impl Thinking {
     }
 }
 
-/// The shortest time a computer move takes on screen, so that people see it coming.
-const PAUSE: f32 = 0.45;
+/// The shortest time from the board coming to rest to a computer's move
+/// shown, so that people can follow the moves.
+pub const PAUSE: f32 = 0.5;
 
 /// New computer players at the start of a match (they keep their state between its rounds).
-fn seat_players(
-    game: Res<CurrentMatch>,
-    setup: Res<MatchSetup>,
-    computers: Option<Res<Computers>>,
-    mut commands: Commands,
-) {
-    if game.0.round_index() == 1 && computers.is_some() {
+fn seat_players(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut commands: Commands) {
+    if game.game.round_index() == 1 && computers.is_some() {
         return;
     }
     let mut seated: [Option<Shared>; 2] = [None, None];
     for player in Player::BOTH {
-        if let Seat::Computer(level) = setup.seats[player.index()] {
+        if let Seat::Computer(level) = game.seats[player.index()] {
             seated[player.index()] = Some(Arc::new(Mutex::new(level.player(rand::random()))));
         }
     }
@@ -118,17 +107,21 @@ fn seat_players(
     commands.insert_resource(Thinking::default());
 }
 
-fn think(
-    game: Res<CurrentMatch>,
-    setup: Res<MatchSetup>,
-    computers: Option<Res<Computers>>,
-    mut thinking: ResMut<Thinking>,
-    moving: Query<&crate::animation::Tween>,
-) {
-    if thinking.busy() || moving.iter().any(|t| t.blocking) {
+/// A move taken back makes the computer's thoughts about the old position useless.
+fn forget_on_undo(mut undone: MessageReader<Undone>, mut thinking: ResMut<Thinking>, mut hint: ResMut<HintRequest>) {
+    if undone.read().count() > 0 {
+        thinking.stop.raise();
+        *thinking = Thinking::default();
+        hint.stop.raise();
+        *hint = HintRequest::default();
+    }
+}
+
+fn think(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut thinking: ResMut<Thinking>) {
+    if thinking.busy() {
         return;
     }
-    let Some((player, Seat::Computer(level))) = deciding(&game, &setup) else {
+    let Some((player, _, Seat::Computer(level))) = game.deciding() else {
         return;
     };
     let Some(computer) = computers.and_then(|c| c.0[player.index()].clone()) else {
@@ -145,29 +138,37 @@ fn think(
 fn decide(computer: &Shared, position: &Position, limits: &Limits) -> Option<Intent> {
     let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     match position.phase() {
-        Phase::ChaosPlace(_) => Some(Intent::Place(player.place(position, limits))),
-        Phase::OrderMove => Some(match player.order(position, limits) {
-            OrderMove::Slide(slide) => Intent::Slide(slide),
-            OrderMove::Pass => Intent::Pass,
-        }),
+        Phase::ChaosPlace(_) => Some(Intent(Action::Place(player.place(position, limits)))),
+        Phase::OrderMove => Some(Intent(Action::from(player.order(position, limits)))),
         _ => None,
     }
 }
 
-fn answer(time: Res<Time>, mut thinking: ResMut<Thinking>, mut intents: MessageWriter<Intent>) {
+fn answer(
+    time: Res<Time>,
+    speed: Res<AnimationSpeed>,
+    mut pace: ResMut<WatchPace>,
+    game: Res<CurrentMatch>,
+    mut thinking: ResMut<Thinking>,
+    mut intents: MessageWriter<Intent>,
+) {
     if !thinking.busy() {
         return;
     }
-    thinking.elapsed += time.delta_secs();
+    let watching = game.seats.iter().all(|s| matches!(s, Seat::Computer(_)));
+    let pace_speed = if watching { pace.speed } else { 1.0 };
+    thinking.elapsed += time.delta_secs() * speed.0 * pace_speed;
     if let Some(task) = thinking.task.as_mut()
         && let Some(intent) = check_ready(task)
     {
         thinking.task = None;
         thinking.ready = intent;
     }
-    if thinking.task.is_none() && thinking.elapsed >= PAUSE {
+    let held_back = watching && pace.paused && !pace.step;
+    if thinking.task.is_none() && thinking.elapsed >= PAUSE && !held_back {
         if let Some(intent) = thinking.ready.take() {
             intents.write(intent);
+            pace.step = false;
         }
     }
 }
@@ -207,6 +208,9 @@ impl HintRequest {
 const HINT_TIME: Duration = Duration::from_millis(700);
 
 fn start_hint(game: Res<CurrentMatch>, mut hint: ResMut<HintRequest>) {
+    if hint.wanted && hint.for_position(game.round().position()).is_some() {
+        hint.wanted = false;
+    }
     if !hint.wanted || hint.task.is_some() {
         return;
     }
