@@ -6,9 +6,9 @@ use std::process::Command;
 
 use entropy_ai::{Level, Limits};
 use entropy_cli::arena::{self, ArenaConfig, PlayerSpec, Verdict};
-use entropy_stats::mean_ci;
 use entropy_cli::referee::Fault;
 use entropy_rules::Size;
+use entropy_stats::mean_ci;
 
 /// Writes an executable shell script for a fake CodeCup program.
 fn fake_program(name: &str, body: &str) -> PathBuf {
