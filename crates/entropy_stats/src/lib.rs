@@ -218,7 +218,11 @@ mod tests {
 
     #[test]
     fn a_tally_of_all_wins_has_no_spread() {
-        let tally = Tally { won: 20, drawn: 0, lost: 0 };
+        let tally = Tally {
+            won: 20,
+            drawn: 0,
+            lost: 0,
+        };
         assert_eq!(tally.score(), (1.0, 0.0));
         assert_eq!(tally.matches(), 20);
         assert_eq!(Tally::of_margins(&[]).score().1, 0.0);
