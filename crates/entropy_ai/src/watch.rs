@@ -184,10 +184,7 @@ mod tests {
         let (mut gave_up, mut slid_for_nothing) = (false, false);
         loop {
             match position.phase() {
-                Phase::ChaosDraw => {
-                    let colour = position.counts().sample(&mut rng).unwrap();
-                    position.draw(colour).unwrap();
-                }
+                Phase::ChaosDraw => position.draw(position.counts().sample(&mut rng).unwrap()).unwrap(),
                 Phase::ChaosPlace(_) => {
                     watch.observe(&position);
                     assert_eq!(watch.planner, gave_up);
@@ -246,10 +243,7 @@ mod tests {
         let mut ever = false;
         loop {
             match position.phase() {
-                Phase::ChaosDraw => {
-                    let colour = position.counts().sample(&mut rng).unwrap();
-                    position.draw(colour).unwrap();
-                }
+                Phase::ChaosDraw => position.draw(position.counts().sample(&mut rng).unwrap()).unwrap(),
                 Phase::ChaosPlace(_) => {
                     let scored: Vec<(Cell, u32, i32)> = position
                         .placements()

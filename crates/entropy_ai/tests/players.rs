@@ -20,6 +20,24 @@ fn players(seed: u64) -> Vec<Box<dyn Player>> {
     players
 }
 
+/// A whole round between `order` and `chaos` on the bag drawn from `seed`,
+/// every move checked by the rules; the position at its end.
+fn play_round(size: Size, seed: u64, order: &mut dyn Player, chaos: &mut dyn Player, limits: &Limits) -> Position {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut position = Position::new(size);
+    while !position.is_finished() {
+        match position.phase() {
+            Phase::ChaosDraw => position.draw(position.counts().sample(&mut rng).unwrap()).unwrap(),
+            Phase::ChaosPlace(_) => {
+                position.place(chaos.place(&position, limits)).unwrap();
+            }
+            Phase::OrderMove => position.order(order.order(&position, limits)).unwrap(),
+            Phase::Finished => {}
+        }
+    }
+    position
+}
+
 #[test]
 fn every_move_of_every_player_is_legal_in_random_positions() {
     let mut rng = SmallRng::seed_from_u64(7);
@@ -64,18 +82,7 @@ fn whole_rounds_between_levels_are_legal_on_both_sizes() {
             let mut order = order_level.player(i as u64);
             let mut chaos = chaos_level.player(i as u64 + 10);
             let limits = Limits::nodes(20_000);
-            let mut position = Position::new(size);
-            let mut rng = SmallRng::seed_from_u64(i as u64);
-            while !position.is_finished() {
-                match position.phase() {
-                    Phase::ChaosDraw => position.draw(position.counts().sample(&mut rng).unwrap()).unwrap(),
-                    Phase::ChaosPlace(_) => {
-                        position.place(chaos.place(&position, &limits)).unwrap();
-                    }
-                    Phase::OrderMove => position.order(order.order(&position, &limits)).unwrap(),
-                    Phase::Finished => {}
-                }
-            }
+            let position = play_round(size, i as u64, order.as_mut(), chaos.as_mut(), &limits);
             assert!(position.board().is_full());
         }
     }
@@ -248,19 +255,7 @@ fn the_search_levels_beat_greedy_as_order_in_a_few_rounds() {
                 Box::new(Greedy::new(seed))
             };
             let mut chaos = Greedy::new(seed + 50);
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut position = Position::new(Size::Five);
-            while !position.is_finished() {
-                match position.phase() {
-                    Phase::ChaosDraw => position.draw(position.counts().sample(&mut rng).unwrap()).unwrap(),
-                    Phase::ChaosPlace(_) => {
-                        position.place(chaos.place(&position, &limits)).unwrap();
-                    }
-                    Phase::OrderMove => position.order(order.order(&position, &limits)).unwrap(),
-                    Phase::Finished => {}
-                }
-            }
-            *total += position.score();
+            *total += play_round(Size::Five, seed, order.as_mut(), &mut chaos, &limits).score();
         }
     }
     assert!(searched > greedy_total, "search {searched} vs greedy {greedy_total}");

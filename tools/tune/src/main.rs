@@ -220,14 +220,17 @@ fn show(values: &[f64]) -> String {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let config = match cli.config() {
-        Ok(config) => config,
+    match run(&Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("entropy-tune: {e}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
+    }
+}
+
+fn run(cli: &Cli) -> Result<(), String> {
+    let config = cli.config()?;
     let limits = match cli.ms {
         Some(ms) => Limits::time(Duration::from_millis(ms)),
         None => Limits::nodes(cli.nodes),
@@ -261,10 +264,7 @@ fn main() -> ExitCode {
                 let _ = writeln!(text, "{role} {r} {score}");
             }
         }
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("entropy-tune: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let opponent = &cli.opponent;
     println!(
@@ -281,5 +281,5 @@ fn main() -> ExitCode {
             show(&margins)
         );
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -1,23 +1,22 @@
 //! `entropy-tune` runs a changed configuration and refuses settings it cannot apply.
 
-use std::process::Command;
+use std::process::{Command, Output};
 
-fn tune(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_entropy-tune"))
+fn tune(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_entropy-tune"))
         .args(args)
         .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]
 fn a_changed_configuration_plays_both_roles_and_reports_the_matches() {
     let out = std::env::temp_dir().join(format!("entropy-tune-test-{}.txt", std::process::id()));
-    let (code, stdout, stderr) = tune(&[
+    let output = tune(&[
         "--level",
         "hard",
         "--rounds",
@@ -33,7 +32,8 @@ fn a_changed_configuration_plays_both_roles_and_reports_the_matches() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(code, Some(0), "{stderr}");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(stdout.contains("max_depth: 2"), "{stdout}");
     assert!(stdout.contains("chaos_cells: 4"), "{stdout}");
     assert!(stdout.contains("safe_margin_planner: None"), "{stdout}");
@@ -52,8 +52,9 @@ fn settings_that_do_not_apply_are_refused() {
         (&["--opponent", "grandmaster"][..], "greedy or a level"),
         (&["--role", "sideways"][..], "sideways"),
     ] {
-        let (code, _, stderr) = tune(args);
-        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        let output = tune(args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
 }

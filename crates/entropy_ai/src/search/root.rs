@@ -91,15 +91,12 @@ impl Search<'_> {
             Root::Only(found) => return found,
             Root::Searched(found, children) => (found, children),
         };
-        if self.config.playouts.is_some() && !self.ctl.aborted {
+        if self.config.playouts.is_some() {
             // Order's playouts judge its whole root beam.
-            if let Some((mv, value)) = self.playouts(position, &children, true, |p, &mv| {
+            self.judge(&mut found, position, &children, Side::Order, |p, &mv| {
                 let mut after = *p;
                 after.order(mv).ok().map(|_| after)
-            }) {
-                found.best = mv;
-                found.value = value;
-            }
+            });
         }
         found.nodes = self.ctl.nodes;
         found
@@ -138,16 +135,11 @@ impl Search<'_> {
                 found.value = value;
             }
         }
-        if !self.ctl.aborted {
-            let cells = &children[..children.len().min(playouts.chaos_cells)];
-            if let Some((cell, value)) = self.playouts(position, cells, false, |p, &cell| {
-                let mut after = *p;
-                after.place(cell).ok().map(|_| after)
-            }) {
-                found.best = cell;
-                found.value = value;
-            }
-        }
+        let cells = &children[..children.len().min(playouts.chaos_cells)];
+        self.judge(&mut found, position, cells, Side::Chaos, |p, &cell| {
+            let mut after = *p;
+            after.place(cell).ok().map(|_| after)
+        });
         found.nodes = self.ctl.nodes;
         found
     }
@@ -217,6 +209,26 @@ impl Search<'_> {
             }
         }
         Root::Searched(found, children)
+    }
+
+    /// Unless the search was stopped, judges the `candidates` (best first)
+    /// by the playout stage, from the positions `apply` makes of them, and
+    /// takes its choice into `found`.
+    fn judge<M: Copy>(
+        &mut self,
+        found: &mut Found<M>,
+        position: &Position,
+        candidates: &[(M, f32)],
+        side: Side,
+        apply: impl Fn(&Position, &M) -> Option<Position>,
+    ) {
+        if self.ctl.aborted {
+            return;
+        }
+        if let Some((mv, value)) = self.playouts(position, candidates, side == Side::Order, apply) {
+            found.best = mv;
+            found.value = value;
+        }
     }
 
     /// The cells of `children` (best first) that concede at once (the
