@@ -77,30 +77,40 @@ fn code(board: &Board, i: usize) -> LineCode {
     }
 }
 
-/// The lines a slide from `from` to `to` on `board` changes, each as its
-/// index (row `r` at `r`, column `c` at `n + c`) and its code after the
-/// slide: the line along the slide, then the one the counter leaves, then
-/// the one it enters.
-pub(crate) fn slide_lines(board: &Board, from: Cell, to: Cell) -> [(usize, LineCode); 3] {
+/// A line a slide changes: its index (row `r` at `r`, column `c` at
+/// `n + c`) and its code before and after the slide.
+#[derive(Clone, Copy)]
+pub(crate) struct Changed {
+    pub(crate) line: usize,
+    pub(crate) before: LineCode,
+    pub(crate) after: LineCode,
+}
+
+/// The lines a slide from `from` to `to` on `board` changes: the line along
+/// the slide, then the one the counter leaves, then the one it enters.
+#[inline(always)]
+pub(crate) fn slide_lines(board: &Board, from: Cell, to: Cell) -> [Changed; 3] {
     let n = board.size().n();
+    let changed = |line, before: LineCode, after| Changed { line, before, after };
     let Some(colour) = board.get(from) else {
-        return [(0, board.row_code(0)); 3];
+        let row = board.row_code(0);
+        return [changed(0, row, row); 3];
     };
     if from.row() == to.row() {
-        let r = from.row();
-        let (fc, tc) = (from.col(), to.col());
+        let (r, fc, tc) = (from.row(), from.col(), to.col());
+        let (row, left, entered) = (board.row_code(r), board.col_code(fc), board.col_code(tc));
         [
-            (r, board.row_code(r).without(fc).with(tc, colour)),
-            (n + fc, board.col_code(fc).without(r)),
-            (n + tc, board.col_code(tc).with(r, colour)),
+            changed(r, row, row.without(fc).with(tc, colour)),
+            changed(n + fc, left, left.without(r)),
+            changed(n + tc, entered, entered.with(r, colour)),
         ]
     } else {
-        let c = from.col();
-        let (fr, tr) = (from.row(), to.row());
+        let (c, fr, tr) = (from.col(), from.row(), to.row());
+        let (col, left, entered) = (board.col_code(c), board.row_code(fr), board.row_code(tr));
         [
-            (n + c, board.col_code(c).without(fr).with(tr, colour)),
-            (fr, board.row_code(fr).without(c)),
-            (tr, board.row_code(tr).with(c, colour)),
+            changed(n + c, col, col.without(fr).with(tr, colour)),
+            changed(fr, left, left.without(c)),
+            changed(tr, entered, entered.with(c, colour)),
         ]
     }
 }
@@ -110,7 +120,7 @@ pub(crate) fn slide_lines(board: &Board, from: Cell, to: Cell) -> [(usize, LineC
 pub(crate) fn slide_gain(board: &Board, table: &[u8], from: Cell, to: Cell) -> i32 {
     slide_lines(board, from, to)
         .iter()
-        .map(|&(i, after)| table[after.index()] as i32 - table[code(board, i).index()] as i32)
+        .map(|c| table[c.after.index()] as i32 - table[c.before.index()] as i32)
         .sum()
 }
 
@@ -209,8 +219,8 @@ impl Evaluator {
     pub(crate) fn after_slide(&mut self, board: &Board, lines: &Lines, from: Cell, to: Cell, bag: &Bag) -> f32 {
         let n = board.size().n();
         let mut total = lines.total;
-        for (i, after) in slide_lines(board, from, to) {
-            total += self.line(after, n, bag) - lines.values[i];
+        for changed in slide_lines(board, from, to) {
+            total += self.line(changed.after, n, bag) - lines.values[changed.line];
         }
         total
     }

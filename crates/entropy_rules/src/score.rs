@@ -94,13 +94,12 @@ impl LineCode {
         occ
     }
 
-    /// The same line with a counter of `colour` on cell `i` (0 to 6), in
-    /// place of what was there.
+    /// The same line with a counter of `colour` on the empty cell `i` (0 to 6).
     #[inline]
     #[must_use]
     pub const fn with(self, i: usize, colour: Colour) -> LineCode {
-        let shift = CODE_BITS as usize * i;
-        LineCode((self.0 & !(CELL_MASK << shift)) | (colour.index() as u32 + 1) << shift)
+        debug_assert!(self.value(i) == 0, "the cell must be empty");
+        LineCode(self.0 | (colour.index() as u32 + 1) << (CODE_BITS as usize * i))
     }
 
     /// The same line with cell `i` (0 to 6) empty.
