@@ -404,14 +404,9 @@ fn record_frames(time: Res<Time<Real>>, mut script: ResMut<Script>, launch: Res<
     }
 }
 
-fn percentile(values: &[f32], p: f32) -> f32 {
-    if values.is_empty() {
-        return f32::NAN;
-    }
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f32::total_cmp);
-    let rank = ((p / 100.0) * (sorted.len() - 1) as f32).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
+/// The `q` quantile (0–1) of frame times, nearest rank.
+fn percentile(values: &[f32], q: f64) -> f32 {
+    entropy_stats::quantile_f32(&mut values.to_vec(), q).unwrap_or(f32::NAN)
 }
 
 /// Where a scripted run writes what it measured: `ENTROPY_MEASURE_OUT`.
@@ -441,11 +436,11 @@ fn write_report(script: &Script) {
     let report = format!(
         "{{\n  \"idle_frames\": {},\n  \"idle_median_ms\": {:.2},\n  \"idle_p99_ms\": {:.2},\n  \"slide_frames\": {},\n  \"slide_median_ms\": {:.2},\n  \"slide_p99_ms\": {:.2},\n  \"first_frame_ms\": {:.0},\n  \"resident_mib_after_match\": {:.1}\n}}\n",
         script.idle.len(),
-        percentile(&script.idle, 50.0),
-        percentile(&script.idle, 99.0),
+        percentile(&script.idle, 0.5),
+        percentile(&script.idle, 0.99),
         script.slides.len(),
-        percentile(&script.slides, 50.0),
-        percentile(&script.slides, 99.0),
+        percentile(&script.slides, 0.5),
+        percentile(&script.slides, 0.99),
         script.first_frame.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0),
         resident_kib().map_or(f64::NAN, |k| k as f64 / 1024.0),
     );

@@ -147,6 +147,9 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
     let before = cursor(app);
     device.press(app, Press::Towards(KeyCode::ArrowRight));
     assert_eq!(cursor(app), before, "the board takes no input under the menu");
+    device.press(app, Press::Back);
+    assert_eq!(app.world().resource::<Overlays>().top(), None, "back closes the menu");
+    device.press(app, Press::Pause);
     device.press(app, Press::Confirm);
     assert_eq!(
         app.world().resource::<Overlays>().top(),

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, menu_events};
 use crate::AppSet;
-use crate::navigation::{Focus, LastDevice, Nav};
+use crate::navigation::{Focus, LastDevice};
 use crate::prefs::{ColourMarks, Pace, Settings};
 use crate::theme::widgets;
 

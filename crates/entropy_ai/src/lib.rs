@@ -9,8 +9,11 @@
 //!   [`Level::player`] builds one from a seed.
 //! - [`hint`]: Order's best move with the final score it expects.
 //! - [`Greedy`]: the baseline (best score now).
-//! - [`search`]: the expectimax engine behind Medium, Hard and Master;
-//!   [`eval`]: its static evaluation.
+//! - [`SearchConfig`]: the shape of a search level, for the tuning tool
+//!   ([`Level::search_config`], [`SearchConfig::player`]).
+//!
+//! How the levels play, and how the search, the evaluation and the
+//! playouts work, is in `docs/ai.md`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,16 +22,23 @@ use std::time::{Duration, Instant};
 use entropy_rules::{Cell, OrderMove, Position};
 
 mod casual;
-pub mod eval;
-pub mod greedy;
+mod config;
+mod eval;
+mod greedy;
 mod level;
+mod player;
 mod rollout;
-pub mod search;
+mod search;
+mod watch;
 
-pub use eval::{Weights, evaluate};
+#[cfg(test)]
+#[path = "../tests/support/mod.rs"]
+mod testing;
+
+pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
-pub use level::{Hint, Level, LevelParseError, SearchPlayer, hint};
-pub use search::{Engine, Found, SearchConfig};
+pub use level::{Level, LevelParseError};
+pub use player::{Hint, hint};
 
 /// How much a player may spend on one move, and a way to stop it early.
 #[derive(Clone, Debug, Default)]

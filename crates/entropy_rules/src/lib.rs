@@ -14,7 +14,9 @@
 //!   (`Dc` for a cell, `3Dc` for a placement of colour 3, `DcDf` for a slide,
 //!   a cell twice for a pass).
 //! - [`Board`]: counters on cells; scoring of full and partial boards, with a
-//!   per-line [`LineScore`] breakdown in the order the rules count aloud.
+//!   per-line [`LineScore`] breakdown in the order the rules count aloud;
+//!   each row and column also as a [`LineCode`], one number that indexes
+//!   [`line_score_table`].
 //! - [`Counts`] and [`Bag`]: what is left to draw, and the seeded bag itself.
 //! - [`Position`]: everything a player may know (board, counts, phase) and the
 //!   phase machine with legal-move generation. `Copy`, allocation-free: the
@@ -68,7 +70,7 @@ pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
 pub use position::{Phase, Position};
 pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};
 pub use round::{Action, Event, Round};
-pub use score::{LineScore, Run, TallyStep, line_score, line_score_table, tally};
+pub use score::{LineCode, LineScore, Run, TallyStep, line_score, line_score_table, tally};
 
 /// The largest board side the crate supports (the standard game).
 pub const MAX_N: usize = 7;
