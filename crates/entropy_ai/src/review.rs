@@ -29,10 +29,11 @@ use crate::{Level, Limits, StopFlag};
 /// `docs/ai.md` gives the time a match takes at each budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReviewBudget {
-    /// 200 000 nodes and 64 playouts a move: about a fifth of Hard's
-    /// thinking for a move.
+    /// 200 000 search nodes and 64 playouts a move (a 7×7 match: about
+    /// 6–10 s on one thread of this project's machine).
     Quick,
-    /// 1 000 000 nodes and 256 playouts a move: Hard's thinking for a move.
+    /// 1 000 000 search nodes and 256 playouts a move (a 7×7 match: about
+    /// 40–64 s on one thread).
     Thorough,
     /// This many nodes a move, with Quick's playouts (for tests and tools).
     Nodes(u64),
