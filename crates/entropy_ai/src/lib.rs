@@ -8,6 +8,8 @@
 //!   Master, each with its per-move time budget ([`Level::budget`]);
 //!   [`Level::player`] builds one from a seed.
 //! - [`hint`]: Order's best move with the final score it expects.
+//! - [`review_match`]: every move of a match judged against the best move,
+//!   with its cost and a [`Mark`], in the background on worker threads.
 //! - [`Greedy`]: the baseline (best score now).
 //! - [`SearchConfig`]: the shape of a search level, for the tuning tool
 //!   ([`Level::search_config`], [`SearchConfig::player`]).
@@ -27,6 +29,7 @@ mod eval;
 mod greedy;
 mod level;
 mod player;
+mod review;
 mod rollout;
 mod search;
 mod watch;
@@ -39,6 +42,7 @@ pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
 pub use level::{Level, LevelParseError};
 pub use player::{Hint, hint};
+pub use review::{Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match};
 
 /// How much a player may spend on one move, and a way to stop it early.
 #[derive(Clone, Debug, Default)]

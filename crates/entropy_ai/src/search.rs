@@ -26,6 +26,7 @@ use crate::eval::{Bag, Evaluator, Lines};
 use crate::rollout::{Policy, least_scoring};
 
 mod control;
+mod judge;
 mod playouts;
 mod root;
 
@@ -93,8 +94,14 @@ impl Engine {
     /// Order's best move in `position` (which must wait for Order) within
     /// `limits`, against a Chaos that plays as `chaos` says.
     pub(crate) fn order(&mut self, position: &Position, limits: &Limits, chaos: ChaosModel) -> Found<OrderMove> {
+        self.order_search(limits, chaos).root_order(position)
+    }
+
+    /// A search for Order's moves within `limits`, against a Chaos that
+    /// plays as `chaos` says.
+    fn order_search(&mut self, limits: &Limits, chaos: ChaosModel) -> Search<'_> {
         let playouts = self.config.playouts;
-        let mut search = Search {
+        Search {
             eval: &mut self.eval,
             // Both sides play greedily in Order's playouts.
             policy: Policy {
@@ -110,13 +117,18 @@ impl Engine {
             },
             config: self.config,
             ctl: Control::new(limits),
-        };
-        search.root_order(position)
+        }
     }
 
     /// Chaos's best cell in `position` (which must wait for a placement)
     /// within `limits`, against an Order that plays as `order` says.
     pub(crate) fn place(&mut self, position: &Position, limits: &Limits, order: OrderModel) -> Found<Cell> {
+        self.place_search(limits, order).root_place(position)
+    }
+
+    /// A search for Chaos's cells within `limits`, against an Order that
+    /// plays as `order` says.
+    fn place_search(&mut self, limits: &Limits, order: OrderModel) -> Search<'_> {
         let playouts = self.config.playouts;
         let (order_eval, order_shuffles, blend, safe_margin) = match order {
             OrderModel::Planner => (
@@ -132,7 +144,7 @@ impl Engine {
                 playouts.map(|p| p.safe_margin),
             ),
         };
-        let mut search = Search {
+        Search {
             eval: &mut self.eval,
             policy: Policy {
                 order_eval,
@@ -144,8 +156,7 @@ impl Engine {
             greedy_chaos: 0,
             config: self.config,
             ctl: Control::new(limits),
-        };
-        search.root_place(position)
+        }
     }
 }
 

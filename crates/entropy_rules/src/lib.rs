@@ -27,6 +27,8 @@
 //! - [`Match`]: two rounds, totals and the [`Outcome`].
 //! - [`RoundRecord`] and [`MatchRecord`]: game records that replay to the
 //!   identical state (serde behind the default `serde` feature).
+//! - [`MatchFile`]: a match as a text file a person can read (tags, then
+//!   each round's turns), and back, with errors that name the line.
 
 /// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
 #[cfg(feature = "serde")]
@@ -54,6 +56,7 @@ mod cell;
 mod colour;
 mod error;
 mod game_match;
+mod match_text;
 mod moves;
 mod position;
 mod record;
@@ -66,6 +69,7 @@ pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
 pub use error::{MoveError, NotationError, UndoError};
 pub use game_match::{Forfeit, Match, MatchError, Outcome, Player, Role};
+pub use match_text::{Ending, MatchFile, MatchFileError, MatchFileErrorKind, MatchTags, PlayerTags};
 pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
 pub use position::{Phase, Position};
 pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};

@@ -25,15 +25,15 @@ use crate::rollout::{Policy, playout};
 const FIRST_BATCH: u64 = 16;
 
 /// A move in the playout stage.
-struct Entry<M> {
-    mv: M,
+pub(super) struct Entry<M> {
+    pub(super) mv: M,
     /// The position after it.
-    after: Position,
+    pub(super) after: Position,
     /// The search's value of it.
-    value: f32,
+    pub(super) value: f32,
     /// Sum and number of its playouts' final scores.
-    sum: f64,
-    count: u64,
+    pub(super) sum: f64,
+    pub(super) count: u64,
 }
 
 impl Search<'_> {
@@ -117,7 +117,7 @@ impl Search<'_> {
 
 /// `n` more playouts from `entry`'s position, seeded by their number; true
 /// when the search must stop.
-fn run_playouts<M>(entry: &mut Entry<M>, base: u64, n: u64, policy: &mut Policy, ctl: &mut Control) -> bool {
+pub(super) fn run_playouts<M>(entry: &mut Entry<M>, base: u64, n: u64, policy: &mut Policy, ctl: &mut Control) -> bool {
     for j in entry.count..entry.count + n {
         let mut rng = SmallRng::seed_from_u64(base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (score, cost) = playout(entry.after, &mut rng, policy);
@@ -131,7 +131,7 @@ fn run_playouts<M>(entry: &mut Entry<M>, base: u64, n: u64, policy: &mut Policy,
 }
 
 /// A seed for the playouts of a position: the same position, the same playouts.
-fn seed_of(position: &Position) -> u64 {
+pub(super) fn seed_of(position: &Position) -> u64 {
     let board = position.board();
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for i in 0..board.size().n() {
