@@ -99,6 +99,8 @@ pub struct Undone(pub Action);
 pub enum Command {
     /// From the title to the setup screen.
     OpenSetup,
+    /// From the title to the history.
+    OpenHistory,
     /// Start a match with the current setup.
     StartMatch,
     /// After round 1: swap roles and play round 2.
@@ -129,6 +131,7 @@ pub(crate) fn handle_commands(
     for command in commands.read() {
         match command {
             Command::OpenSetup => next.set(Screen::Setup),
+            Command::OpenHistory => next.set(Screen::History),
             Command::StartMatch => {
                 cmd.insert_resource(new_match(&setup, setup.first_order(rand::random())));
                 next.set(Screen::Playing);

@@ -19,10 +19,13 @@ pub mod clock;
 pub mod computer;
 pub mod count;
 pub mod game;
+pub mod history;
 pub mod input;
 pub mod match_setup;
 pub mod navigation;
 pub mod prefs;
+pub mod replay;
+pub mod review;
 pub mod saved;
 pub mod screens;
 pub mod scripted;
@@ -89,6 +92,9 @@ impl Plugin for CorePlugin {
             match_setup::plugin,
             prefs::plugin,
             saved::plugin,
+            history::plugin,
+            replay::plugin,
+            review::plugin,
             navigation::plugin,
             screens::plugin,
             game::plugin,

@@ -37,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemParam)]
 pub struct BoardInput<'w, 's> {
     game: Option<Res<'w, CurrentMatch>>,
+    screen: Res<'w, State<Screen>>,
     overlays: Res<'w, crate::screens::Overlays>,
     tweens: Query<'w, 's, &'static crate::animation::Tween>,
 }
@@ -45,7 +46,10 @@ impl BoardInput<'_, '_> {
     /// The match, when the board takes input.
     pub fn ready(&self) -> Option<&CurrentMatch> {
         let game = self.game.as_deref()?;
-        let ready = game.person_to_move() && self.overlays.is_empty() && !crate::animation::blocks_input(&self.tweens);
+        let ready = *self.screen.get() == Screen::Playing
+            && game.person_to_move()
+            && self.overlays.is_empty()
+            && !crate::animation::blocks_input(&self.tweens);
         ready.then_some(game)
     }
 }

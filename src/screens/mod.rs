@@ -15,10 +15,12 @@ use bevy::prelude::*;
 
 use crate::navigation::{Focus, Nav};
 
+pub mod history;
 pub mod match_over;
 pub mod panel;
 pub mod pause;
 pub mod playing;
+pub mod replay;
 pub mod round_over;
 pub mod rules;
 pub mod settings;
@@ -41,6 +43,8 @@ pub(super) fn plugin(app: &mut App) {
             pause::plugin,
             settings::plugin,
             rules::plugin,
+            history::plugin,
+            replay::plugin,
         ));
 }
 
@@ -58,6 +62,10 @@ pub enum Screen {
     RoundOver,
     /// Both rounds are over: the result and a rematch.
     MatchOver,
+    /// The matches kept.
+    History,
+    /// A match from the history, move by move, and its review.
+    Replay,
 }
 
 /// The phase of the turn while `Screen::Playing`.
@@ -99,7 +107,11 @@ impl ComputedStates for InMatch {
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: Screen) -> Option<Self> {
-        matches!(screen, Screen::Playing | Screen::RoundOver | Screen::MatchOver).then_some(InMatch)
+        matches!(
+            screen,
+            Screen::Playing | Screen::RoundOver | Screen::MatchOver | Screen::Replay
+        )
+        .then_some(InMatch)
     }
 }
 

@@ -35,6 +35,8 @@ pub enum Entry {
     Continue,
     /// Choose and start a new match.
     NewMatch,
+    /// The matches kept.
+    History,
     /// The settings.
     Settings,
     /// How to play.
@@ -48,6 +50,7 @@ impl Entry {
         match self {
             Entry::Continue => "Continue",
             Entry::NewMatch => "New match",
+            Entry::History => "History",
             Entry::Settings => "Settings",
             Entry::HowToPlay => "How to play",
             Entry::Quit => "Quit",
@@ -61,7 +64,13 @@ pub fn entries(saved: Option<&SavedMatch>) -> Vec<Entry> {
     if saved.is_some_and(|s| s.resumable()) {
         entries.push(Entry::Continue);
     }
-    entries.extend([Entry::NewMatch, Entry::Settings, Entry::HowToPlay, Entry::Quit]);
+    entries.extend([
+        Entry::NewMatch,
+        Entry::History,
+        Entry::Settings,
+        Entry::HowToPlay,
+        Entry::Quit,
+    ]);
     entries
 }
 
@@ -76,6 +85,9 @@ fn choose(entry: Entry, commands: &mut MessageWriter<Command>, overlays: &mut Me
         }
         Entry::NewMatch => {
             commands.write(Command::OpenSetup);
+        }
+        Entry::History => {
+            commands.write(Command::OpenHistory);
         }
         Entry::Settings => {
             overlays.write(OverlayCommand::Open(Overlay::Settings));

@@ -7,12 +7,17 @@ use bevy::prelude::*;
 use super::{BoardEntity, BoardLayout};
 use crate::art::Art;
 use crate::game::CurrentMatch;
-use crate::screens::{InMatch, Screen};
+use crate::screens::InMatch;
 use crate::theme::{self, fonts::WorldFont};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_bag.after(super::pieces::rebuild_board))
-        .add_systems(Update, update_bag.run_if(resource_exists::<CurrentMatch>));
+    app.add_systems(
+        Update,
+        spawn_bag
+            .run_if(on_message::<super::pieces::BoardBuilt>)
+            .after(crate::AppSet::Sync),
+    )
+    .add_systems(Update, update_bag.run_if(resource_exists::<CurrentMatch>));
 }
 
 /// The count of one colour under the bag.

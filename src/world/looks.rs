@@ -13,7 +13,7 @@ use crate::art::{Art, ROUNDED_BORDER};
 use crate::game::{CurrentMatch, Refused};
 use crate::input::{Held, Hovered};
 use crate::prefs::{ColourMarks, Settings};
-use crate::screens::{InMatch, Screen, TurnPhase};
+use crate::screens::{InMatch, TurnPhase};
 use crate::theme::{self, fonts::WorldFont};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,7 +25,12 @@ pub(super) fn plugin(app: &mut App) {
     })
     .add_observer(dress_cell)
     .add_observer(dress_counter)
-    .add_systems(OnEnter(Screen::Playing), spawn_tray.after(super::pieces::rebuild_board))
+    .add_systems(
+        Update,
+        spawn_tray
+            .run_if(on_message::<super::pieces::BoardBuilt>)
+            .after(crate::AppSet::Sync),
+    )
     .add_systems(
         Update,
         (

@@ -27,6 +27,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A move the computer suggests in a review (shown like a hint).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Suggested(pub Option<entropy_rules::Move>);
+
 /// A mark sprite, rebuilt when the marks change.
 #[derive(Component)]
 struct MarkSprite;
@@ -78,7 +82,9 @@ struct MarkInputs<'w> {
     settings: Res<'w, Settings>,
     hint: Res<'w, HintRequest>,
     shown_move: Res<'w, ShownMove>,
+    suggested: Res<'w, Suggested>,
     phase: Option<Res<'w, State<TurnPhase>>>,
+    screen: Res<'w, State<crate::screens::Screen>>,
 }
 
 impl MarkInputs<'_> {
@@ -90,7 +96,7 @@ impl MarkInputs<'_> {
         let playing = matches!(
             phase,
             Some(TurnPhase::Placing | TurnPhase::Sliding | TurnPhase::Drawing)
-        );
+        ) || *self.screen.get() == crate::screens::Screen::Replay;
         if let Some(turn) = self.shown_move.0.and_then(|i| round.turns().get(i)) {
             last_move_marks(turn, &mut marks);
         } else if playing && let Some(turn) = round.turns().last() {
@@ -113,10 +119,18 @@ impl MarkInputs<'_> {
                 marks.push(Mark::Ghost(cell, colour));
             }
         }
-        if let Some(OrderMove::Slide(slide)) = self.hint.for_position(position).map(|h| h.best) {
-            marks.push(Mark::HintPath(slide.from, slide.to));
-            marks.push(Mark::HintFrom(slide.from));
-            marks.push(Mark::HintTo(slide.to));
+        let hinted = self
+            .hint
+            .for_position(position)
+            .map(|h| entropy_rules::Move::Order(h.best));
+        match hinted.or(self.suggested.0) {
+            Some(entropy_rules::Move::Order(OrderMove::Slide(slide))) => {
+                marks.push(Mark::HintPath(slide.from, slide.to));
+                marks.push(Mark::HintFrom(slide.from));
+                marks.push(Mark::HintTo(slide.to));
+            }
+            Some(entropy_rules::Move::Place(placement)) => marks.push(Mark::HintTo(placement.cell)),
+            _ => {}
         }
         if self.cursor.visible && person && matches!(phase, Some(TurnPhase::Placing | TurnPhase::Sliding)) {
             marks.push(Mark::Cursor(self.cursor.cell));

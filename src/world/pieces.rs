@@ -12,13 +12,29 @@ use crate::game::{Applied, CurrentMatch, Refused, Undone};
 use crate::screens::{InMatch, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), rebuild_board).add_systems(
-        Update,
-        (follow_events, follow_undos, refuse_feedback)
-            .chain()
-            .in_set(AppSet::Sync),
-    );
+    app.add_message::<RebuildBoard>()
+        .add_message::<BoardBuilt>()
+        .add_systems(OnEnter(Screen::Playing), rebuild_board)
+        .add_systems(OnEnter(Screen::Replay), rebuild_board)
+        .add_systems(
+            Update,
+            (
+                rebuild_board.run_if(on_message::<RebuildBoard>),
+                (follow_events, follow_undos, refuse_feedback).chain(),
+            )
+                .chain()
+                .in_set(AppSet::Sync),
+        );
 }
+
+/// Asks for the board to be built afresh from the match (a jump in a replay).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RebuildBoard;
+
+/// The board's cells and counters were just built afresh: what stands around
+/// them (the tray, the bag) is built again too.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BoardBuilt;
 
 /// A cell of the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,11 +64,13 @@ pub(crate) fn rebuild_board(
     game: Option<Res<CurrentMatch>>,
     old: Query<Entity, With<BoardEntity>>,
     mut layout: ResMut<BoardLayout>,
+    mut built: MessageWriter<BoardBuilt>,
 ) {
     for entity in &old {
         commands.entity(entity).despawn();
     }
     let Some(game) = game else { return };
+    built.write(BoardBuilt);
     let round = game.round();
     *layout = BoardLayout::new(round.size());
     for cell in Cell::all(round.size()) {
