@@ -67,6 +67,12 @@ impl Tween {
         }
     }
 
+    /// The same motion, which input need not wait for (decoration).
+    pub fn not_blocking(mut self) -> Tween {
+        self.blocking = false;
+        self
+    }
+
     /// The same motion, saying what it shows.
     pub fn showing(mut self, kind: Motion) -> Tween {
         self.kind = kind;

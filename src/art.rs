@@ -68,6 +68,28 @@ impl FromWorld for Art {
     }
 }
 
+/// The window's icon as straight RGBA bytes: three counters, red, blue,
+/// red, on a dark rounded square.
+pub fn icon_pixels(size: u32) -> Vec<u8> {
+    let image = draw(size, &|x, y| {
+        let ground = rounded(x, y);
+        let counters = [
+            (-0.5, [0.85, 0.12, 0.14]),
+            (0.0, [0.10, 0.35, 0.80]),
+            (0.5, [0.85, 0.12, 0.14]),
+        ];
+        for (cx, colour) in counters {
+            let r = ((x - cx) * (x - cx) + y * y).sqrt();
+            if r < 0.24 {
+                let shade = 0.75 + 0.25 * (1.0 - r / 0.24);
+                return [colour[0] * shade, colour[1] * shade, colour[2] * shade, 1.0];
+            }
+        }
+        [0.03, 0.035, 0.05, ground[3]]
+    });
+    image.data.unwrap_or_default()
+}
+
 /// An image of `size`², each texel from `f(x, y)` with x, y in -1..1 (y up),
 /// giving straight (not premultiplied) linear RGBA in 0..1.
 fn draw(size: u32, f: &dyn Fn(f32, f32) -> [f32; 4]) -> Image {

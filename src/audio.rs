@@ -1,22 +1,29 @@
-//! Sound through `bevy_kira_audio`, on its own channel for effects, at the
-//! settings' volumes. Without a sound card the audio backend fails to start
-//! and logs it once; the game goes on silently.
+//! Sound through `bevy_kira_audio`: effects and music on channels of their
+//! own, at the settings' volumes. A quiet loop plays in the menus and
+//! another during a match, crossfading when the screen changes. Menus tick
+//! when the focus moves and chime when a choice is made. Without a sound
+//! card the audio backend fails to start and logs it once; the game goes on
+//! silently. The sounds are synthesised by `assets/sounds/make_sounds.py`.
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 use entropy_rules::Event;
 
+use std::time::Duration;
+
 use crate::count::{Beat, ScoreCount};
-use crate::game::{Applied, Refused, Undone};
+use crate::game::{Applied, Command, Refused, Undone};
+use crate::navigation::Focus;
 use crate::prefs::Settings;
-use crate::screens::Screen;
+use crate::screens::{InMatch, OverlayCommand, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_audio_channel::<Effects>()
+        .add_audio_channel::<Music>()
         .add_systems(Startup, load_sounds)
         .add_systems(
             Update,
-            (follow_volume, play_effects, tick_count).after(crate::AppSet::Turn),
+            (follow_volume, play_effects, tick_count, menu_sounds, follow_screen).after(crate::AppSet::Turn),
         )
         .add_systems(OnEnter(Screen::MatchOver), fanfare);
 }
@@ -25,8 +32,12 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource)]
 pub struct Effects;
 
+/// The channel of the music.
+#[derive(Resource)]
+pub struct Music;
+
 /// Every sound the game plays, by the file it comes from (under `assets/`).
-pub const SOUND_FILES: [&str; 7] = [
+pub const SOUND_FILES: [&str; 12] = [
     "sounds/draw.wav",
     "sounds/place.wav",
     "sounds/slide.wav",
@@ -34,11 +45,16 @@ pub const SOUND_FILES: [&str; 7] = [
     "sounds/refuse.wav",
     "sounds/tick.wav",
     "sounds/fanfare.wav",
+    "sounds/focus.wav",
+    "sounds/confirm.wav",
+    "sounds/chime.wav",
+    "sounds/menu_music.wav",
+    "sounds/play_music.wav",
 ];
 
 /// The loaded sounds, in the order of [`SOUND_FILES`].
 #[derive(Resource)]
-struct Sounds([Handle<AudioSource>; 7]);
+struct Sounds([Handle<AudioSource>; 12]);
 
 impl Sounds {
     fn draw(&self) -> Handle<AudioSource> {
@@ -62,6 +78,18 @@ impl Sounds {
     fn fanfare(&self) -> Handle<AudioSource> {
         self.0[6].clone()
     }
+    fn focus(&self) -> Handle<AudioSource> {
+        self.0[7].clone()
+    }
+    fn confirm(&self) -> Handle<AudioSource> {
+        self.0[8].clone()
+    }
+    fn chime(&self) -> Handle<AudioSource> {
+        self.0[9].clone()
+    }
+    fn music(&self, in_match: bool) -> Handle<AudioSource> {
+        self.0[if in_match { 11 } else { 10 }].clone()
+    }
 }
 
 fn load_sounds(assets: Res<AssetServer>, mut commands: Commands) {
@@ -77,10 +105,48 @@ pub fn decibels(percent: f32) -> f32 {
     }
 }
 
-fn follow_volume(settings: Res<Settings>, effects: Res<AudioChannel<Effects>>) {
+/// The music sits well under the effects at the same setting.
+const MUSIC_HEADROOM: f32 = -14.0;
+
+fn follow_volume(settings: Res<Settings>, effects: Res<AudioChannel<Effects>>, music: Res<AudioChannel<Music>>) {
     if settings.is_changed() {
-        let volume = settings.master_volume as f32 * settings.effects_volume as f32 / 100.0;
-        effects.set_volume(decibels(volume));
+        let master = settings.master_volume as f32 / 100.0;
+        effects.set_volume(decibels(master * settings.effects_volume as f32));
+        music.set_volume(decibels(master * settings.music_volume as f32) + MUSIC_HEADROOM);
+    }
+}
+
+/// The menus' loop, or the match's, crossfading when the screen changes between them.
+fn follow_screen(
+    in_match: Option<Res<State<InMatch>>>,
+    sounds: Res<Sounds>,
+    music: Res<AudioChannel<Music>>,
+    mut playing: Local<Option<bool>>,
+) {
+    let wanted = in_match.is_some();
+    if *playing == Some(wanted) {
+        return;
+    }
+    let fade = AudioTween::linear(Duration::from_millis(900));
+    music.stop().fade_out(fade.clone());
+    music.play(sounds.music(wanted)).looped().fade_in(fade);
+    *playing = Some(wanted);
+}
+
+/// A tick when the focus moves in a menu, a chime when a choice is made.
+fn menu_sounds(
+    focus: Res<Focus>,
+    mut commands: MessageReader<Command>,
+    mut overlays: MessageReader<OverlayCommand>,
+    sounds: Res<Sounds>,
+    channel: Res<AudioChannel<Effects>>,
+) {
+    if focus.is_changed() && !focus.is_added() {
+        channel.play(sounds.focus()).with_volume(-16.0);
+    }
+    let chosen = commands.read().filter(|c| **c != Command::SkipCount).count() + overlays.read().count();
+    if chosen > 0 {
+        channel.play(sounds.confirm()).with_volume(-12.0);
     }
 }
 
@@ -136,6 +202,10 @@ fn tick_count(
         if let Some(Beat::Run(step)) = count.current() {
             let rate = 0.8 + (step.total as f64 / 120.0).min(1.0) * 0.9;
             channel.play(sounds.tick()).with_volume(-12.0).with_playback_rate(rate);
+            let line = count.lines.iter().find(|l| l.line == step.run.line);
+            if line.is_some_and(|l| l.runs.len() == step.in_line && l.score >= crate::count::CELEBRATED) {
+                channel.play(sounds.chime()).with_volume(-10.0);
+            }
         }
         *heard = count.shown;
     }

@@ -29,6 +29,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A line that scores this much or more is celebrated when its count ends.
+pub const CELEBRATED: u32 = 20;
+
 /// One beat of the count: a run counted, or a line that scores nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Beat {

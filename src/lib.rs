@@ -31,6 +31,7 @@ pub mod screens;
 pub mod scripted;
 pub mod storage;
 pub mod theme;
+pub mod window;
 pub mod world;
 
 /// The order of the game's systems within `Update`.
@@ -172,6 +173,7 @@ impl Plugin for AppPlugin {
             art::plugin,
             world::plugin,
             audio::plugin,
+            window::plugin,
             scripted::plugin,
         ));
     }

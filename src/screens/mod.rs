@@ -26,6 +26,7 @@ pub mod rules;
 pub mod settings;
 pub mod setup;
 pub mod title;
+pub mod transition;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -45,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             rules::plugin,
             history::plugin,
             replay::plugin,
+            transition::plugin,
         ));
 }
 

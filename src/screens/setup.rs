@@ -283,6 +283,23 @@ fn draw(
                         focus.point_at(i);
                     }
                 }
+                Row::Level | Row::SecondLevel => {
+                    let (label, _, detail) = describe(&setup, row);
+                    let current = match (row, setup.opponent) {
+                        (Row::Level, Opponent::Computer(l) | Opponent::Watch(l, _)) => l,
+                        (_, Opponent::Watch(_, l)) => l,
+                        _ => Level::Medium,
+                    };
+                    let names: Vec<String> = Level::ALL.iter().map(|l| l.to_string()).collect();
+                    let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
+                    let (clicked, hovered) = widgets::segmented_row(ui, label, &names, chosen, &detail, is_focused);
+                    if active && hovered && *device == LastDevice::Mouse {
+                        focus.point_at(i);
+                    }
+                    if let (true, Some(index)) = (active, clicked) {
+                        change(&mut setup, row, index as i32 - chosen as i32);
+                    }
+                }
                 choice => {
                     let (label, value, detail) = describe(&setup, choice);
                     let response = widgets::choice_row(ui, label, &value, &detail, is_focused);

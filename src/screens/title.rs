@@ -8,16 +8,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Screen, menu_events};
 use crate::AppSet;
-use crate::art::Art;
 use crate::game::Command;
 use crate::navigation::{Focus, LastDevice};
 use crate::prefs::PrefsFile;
 use crate::saved::SavedMatch;
 use crate::theme::{self, ui, widgets};
-use crate::world::BoardLayout;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), (focus_main, spawn_title_counters))
+    app.add_systems(OnEnter(Screen::Title), focus_main)
         .add_systems(
             Update,
             navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
@@ -116,26 +114,6 @@ fn navigate(
             MenuEvent::Back => prefs.notices_dismissed = true,
             _ => {}
         }
-    }
-}
-
-/// A palindrome of counters behind the title.
-fn spawn_title_counters(mut commands: Commands, If(art): If<Res<Art>>) {
-    let pattern = [0usize, 3, 2, 6, 2, 3, 0];
-    let centre = (BoardLayout::VIEW_MIN + BoardLayout::VIEW_MAX) / 2.0;
-    for (i, &c) in pattern.iter().enumerate() {
-        let Some(colour) = entropy_rules::Colour::from_index(c) else {
-            continue;
-        };
-        let at = centre + Vec2::new((i as f32 - 3.0) * 84.0, 40.0);
-        commands
-            .spawn((
-                DespawnOnExit(Screen::Title),
-                Pickable::IGNORE,
-                Transform::from_translation(at.extend(2.0)),
-                Visibility::default(),
-            ))
-            .with_children(|parent| crate::world::looks::counter_sprites(parent, &art, colour, 70.0));
     }
 }
 

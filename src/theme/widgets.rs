@@ -285,6 +285,78 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     }
 }
 
+/// A row `label   [a] [b] [c] …` with every option in view and the chosen
+/// one lit, and a line under them that says what it means. Returns the
+/// option clicked, if any. Left and right move the choice by the focus.
+pub fn segmented_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    options: &[String],
+    chosen: usize,
+    detail: &str,
+    focused: bool,
+) -> (Option<usize>, bool) {
+    let width = ui.available_width();
+    let (rect, row) = ui.allocate_exact_size(vec2(width, 70.0), Sense::hover());
+    let painter = ui.painter().clone();
+    let fill = if focused || row.hovered() {
+        ui::CARD_RAISED
+    } else {
+        ui::CARD
+    };
+    painter.rect_filled(rect, CornerRadius::same(RADIUS), fill);
+    if focused {
+        focus_ring(&painter, rect);
+    }
+    let top = rect.top() + 23.0;
+    painter.text(
+        egui::pos2(rect.left() + 16.0, top),
+        Align2::LEFT_CENTER,
+        label,
+        FontId::new(BODY, egui::FontFamily::Proportional),
+        ui::MUTED,
+    );
+    let area = Rect::from_min_max(
+        egui::pos2(rect.left() + width * 0.30, rect.top() + 6.0),
+        egui::pos2(rect.right() - 8.0, top + 15.0),
+    );
+    let step = area.width() / options.len().max(1) as f32;
+    let mut clicked = None;
+    let mut hovered = row.hovered();
+    for (i, option) in options.iter().enumerate() {
+        let cell = Rect::from_min_size(
+            egui::pos2(area.left() + step * i as f32, area.top()),
+            vec2(step - 4.0, area.height()),
+        );
+        let response = ui.interact(cell, ui.id().with((label, i)), Sense::click());
+        hovered |= response.hovered();
+        let (ground, ink) = match (i == chosen, response.hovered()) {
+            (true, _) => (if focused { ui::ACCENT } else { ui::BUTTON_MAIN }, ui::INK),
+            (false, true) => (ui::BUTTON_HOVER, ui::TEXT),
+            (false, false) => (ui::BUTTON, ui::TEXT),
+        };
+        painter.rect_filled(cell, CornerRadius::same(6), ground);
+        painter.text(
+            cell.center(),
+            Align2::CENTER_CENTER,
+            option,
+            FontId::new(SMALL + 1.0, strong_family()),
+            ink,
+        );
+        if response.clicked() {
+            clicked = Some(i);
+        }
+    }
+    painter.text(
+        egui::pos2(area.center().x, rect.bottom() - 13.0),
+        Align2::CENTER_CENTER,
+        detail,
+        FontId::new(SMALL, egui::FontFamily::Proportional),
+        ui::MUTED,
+    );
+    (clicked, hovered)
+}
+
 /// A key or button cap, as in "Enter" or "A", for the prompts.
 pub fn key_cap(ui: &mut egui::Ui, label: &str) {
     let font = FontId::new(SMALL, strong_family());

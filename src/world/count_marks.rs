@@ -39,16 +39,24 @@ struct LineScoreText(Line);
 #[derive(Component)]
 struct RunBar(Run);
 
-/// Text or a spark that rises and fades out.
+/// Text, a spark or a bar that moves and fades out, then goes.
 #[derive(Component)]
-struct Rising {
+pub struct Rising {
     age: f32,
     life: f32,
     velocity: Vec2,
 }
 
-/// Lines that score this much or more get a burst.
-const CELEBRATED: u32 = 20;
+impl Rising {
+    /// Fades out over `life` seconds while moving at `velocity` (world units a second).
+    pub fn fading(life: f32, velocity: Vec2) -> Rising {
+        Rising {
+            age: 0.0,
+            life,
+            velocity,
+        }
+    }
+}
 
 fn clear_marks(marks: Query<Entity, With<CountMark>>, mut commands: Commands) {
     for entity in &marks {
@@ -86,6 +94,23 @@ fn spawn_line_scores(count: Res<ScoreCount>, layout: Res<BoardLayout>, font: Res
             Transform::from_translation(at),
         ));
     }
+}
+
+/// A gold bar over `run`, and where it stands.
+pub fn run_bar(layout: &BoardLayout, art: &Art, run: Run, alpha: f32) -> Option<(Sprite, Vec2)> {
+    let (centre, size) = run_geometry(layout, run)?;
+    let sprite = Sprite {
+        image: art.rounded.clone(),
+        color: theme::COUNTING.with_alpha(alpha),
+        custom_size: Some(size),
+        image_mode: SpriteImageMode::Sliced(TextureSlicer {
+            border: BorderRect::all(ROUNDED_BORDER),
+            max_corner_scale: 0.6,
+            ..default()
+        }),
+        ..default()
+    };
+    Some((sprite, centre))
 }
 
 /// The centre and length of `run` on the board.
@@ -130,24 +155,14 @@ fn show_counting(
         return;
     };
     *last_shown = count.shown;
-    let Some((centre, size)) = run_geometry(&layout, step.run) else {
+    let Some((bar, centre)) = run_bar(&layout, &art, step.run, 0.55) else {
         return;
     };
     if current == Some(step.run) {
         commands.spawn((
             scoped(),
             RunBar(step.run),
-            Sprite {
-                image: art.rounded.clone(),
-                color: theme::COUNTING.with_alpha(0.55),
-                custom_size: Some(size),
-                image_mode: SpriteImageMode::Sliced(TextureSlicer {
-                    border: BorderRect::all(ROUNDED_BORDER),
-                    max_corner_scale: 0.6,
-                    ..default()
-                }),
-                ..default()
-            },
+            bar,
             Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.2)),
         ));
     }
@@ -156,11 +171,7 @@ fn show_counting(
     }
     commands.spawn((
         scoped(),
-        Rising {
-            age: 0.0,
-            life: 0.9,
-            velocity: Vec2::new(0.0, 70.0),
-        },
+        Rising::fading(0.9, Vec2::new(0.0, 70.0)),
         Text2d::new(format!("+{}", step.run.len)),
         font.strong(34.0),
         TextColor(theme::COUNTING),
@@ -171,16 +182,12 @@ fn show_counting(
         .iter()
         .find(|l| l.line == step.run.line)
         .is_some_and(|l| l.runs.len() == step.in_line);
-    if line_done && step.line_total >= CELEBRATED {
+    if line_done && step.line_total >= crate::count::CELEBRATED {
         for i in 0..14 {
             let angle = i as f32 / 14.0 * std::f32::consts::TAU;
             commands.spawn((
                 scoped(),
-                Rising {
-                    age: 0.0,
-                    life: 1.1,
-                    velocity: Vec2::from_angle(angle) * 160.0,
-                },
+                Rising::fading(1.1, Vec2::from_angle(angle) * 160.0),
                 Sprite {
                     image: art.glow.clone(),
                     color: theme::COUNTING,

@@ -11,6 +11,8 @@ pub mod count_marks;
 pub mod looks;
 pub mod marks;
 pub mod pieces;
+pub mod score_flash;
+pub mod title_board;
 
 /// The parts of the world that need neither window nor drawing (the tests run them headless).
 pub(super) fn core_plugin(app: &mut App) {
@@ -20,7 +22,14 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// How the world looks: needs the drawn images and the fonts.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((looks::plugin, marks::plugin, count_marks::plugin, bag_view::plugin));
+    app.add_plugins((
+        looks::plugin,
+        marks::plugin,
+        count_marks::plugin,
+        bag_view::plugin,
+        title_board::plugin,
+        score_flash::plugin,
+    ));
 }
 
 /// Where things are in the world. The board is centred on the origin; the
