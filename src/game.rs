@@ -111,6 +111,8 @@ pub enum Command {
     ToTitle,
     /// Resume the saved match.
     Continue,
+    /// Start the first-game tutorial.
+    StartTutorial,
     /// Show the whole count at once.
     SkipCount,
     /// Take back the last move of the person to move (with the computer's reply).
@@ -159,7 +161,7 @@ pub(crate) fn handle_commands(
                     }
                 }
             }
-            Command::SkipCount | Command::Continue => {}
+            Command::SkipCount | Command::Continue | Command::StartTutorial => {}
             Command::Quit => {
                 exit.write(AppExit::Success);
             }

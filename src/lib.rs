@@ -31,6 +31,7 @@ pub mod screens;
 pub mod scripted;
 pub mod storage;
 pub mod theme;
+pub mod tutorial;
 pub mod window;
 pub mod world;
 
@@ -89,11 +90,9 @@ impl Plugin for CorePlugin {
             (AppSet::Input, AppSet::Turn, AppSet::Sync, AppSet::Animate).chain(),
         );
         app.insert_resource(self.folders.clone());
+        // Files first: the screens read what they found.
+        app.add_plugins((match_setup::plugin, prefs::plugin, saved::plugin, history::plugin));
         app.add_plugins((
-            match_setup::plugin,
-            prefs::plugin,
-            saved::plugin,
-            history::plugin,
             replay::plugin,
             review::plugin,
             navigation::plugin,
@@ -105,6 +104,7 @@ impl Plugin for CorePlugin {
             world::core_plugin,
             input::plugin,
             computer::plugin,
+            tutorial::plugin,
         ));
     }
 }

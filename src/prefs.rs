@@ -20,10 +20,11 @@ pub(super) fn plugin(app: &mut App) {
         .world()
         .get_resource::<crate::Folders>()
         .and_then(|f| f.preferences.clone());
-    let (prefs, notice) = match folder.as_ref().map(|f| load(&f.join(FILE))) {
-        Some(Loaded::Read(prefs)) => (prefs, None),
-        Some(Loaded::Unreadable(notice)) => (Preferences::default(), Some(notice)),
-        Some(Loaded::Missing) | None => (Preferences::default(), None),
+    let (prefs, notice, first_launch) = match folder.as_ref().map(|f| load(&f.join(FILE))) {
+        Some(Loaded::Read(prefs)) => (prefs, None, false),
+        Some(Loaded::Unreadable(notice)) => (Preferences::default(), Some(notice), false),
+        Some(Loaded::Missing) => (Preferences::default(), None, true),
+        None => (Preferences::default(), None, false),
     };
     if let Some(notice) = &notice {
         warn!("{notice}");
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             folder,
             notices: notice.into_iter().collect(),
             notices_dismissed: false,
+            first_launch,
         })
         .add_systems(Update, (follow_settings, save_when_changed));
 }
@@ -48,6 +50,8 @@ pub struct PrefsFile {
     pub notices: Vec<String>,
     /// The player has read the notices.
     pub notices_dismissed: bool,
+    /// No preferences were found: the game is new to this player.
+    pub first_launch: bool,
 }
 
 const FILE: &str = "preferences.ron";

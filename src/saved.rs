@@ -191,7 +191,6 @@ fn resume(
 
 /// After every move, move taken back, new round or decided match, the save
 /// follows the match; a finished match clears it.
-#[allow(clippy::too_many_arguments)]
 fn save_after_moves(
     mut applied: MessageReader<Applied>,
     mut undone: MessageReader<Undone>,
@@ -200,14 +199,15 @@ fn save_after_moves(
     setup: Res<MatchSetup>,
     clock: Option<Res<MatchClock>>,
     mut saved: ResMut<SavedMatch>,
-    mut since: Local<Duration>,
-    time: Res<Time<Real>>,
+    (mut since, time): (Local<Duration>, Res<Time<Real>>),
+    tutorial: Option<Res<crate::tutorial::Tutorial>>,
 ) {
     let moved = applied.read().count() + undone.read().count() > 0;
     let flow = commands
         .read()
         .any(|c| matches!(c, Command::NextRound | Command::StartMatch | Command::Rematch));
-    let Some(game) = game else { return };
+    // The tutorial is not a match to come back to.
+    let (Some(game), None) = (game, tutorial) else { return };
     // A running clock is saved every few seconds as well.
     *since += time.delta();
     let clock_due = clock.as_ref().is_some_and(|c| c.running) && *since >= Duration::from_secs(5);

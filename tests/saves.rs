@@ -102,7 +102,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
 
         let mut app = core_app(folders);
         assert_eq!(
-            entries(app.world().get_resource::<SavedMatch>()).first(),
+            entries(app.world().get_resource::<SavedMatch>(), false).first(),
             Some(&Entry::Continue)
         );
         send(&mut app, Command::Continue);
@@ -204,7 +204,7 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         assert!(notice.contains("kept as"), "{name}: reported ({notice})");
         assert!(saved.data.is_none());
         assert_eq!(
-            entries(Some(saved)).first(),
+            entries(Some(saved), false).first(),
             Some(&Entry::NewMatch),
             "{name}: no Continue"
         );

@@ -179,12 +179,15 @@ fn draw(
     data: PanelData,
     turn_data: TurnData,
     mut controls: Controls,
-    blocked: Query<&crate::animation::Tween>,
+    (blocked, tutorial): (Query<&crate::animation::Tween>, Option<Res<crate::tutorial::Tutorial>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let still = !crate::animation::blocks_input(&blocked);
     let mut shown = *controls.shown;
     side_panel(&ctx, &data, &mut shown, |ui| {
+        if let Some(tutorial) = &tutorial {
+            guide(ui, tutorial.step);
+        }
         let scoring = turn_data.phase.as_ref().is_some_and(|p| *p.get() == TurnPhase::Scoring);
         match (&data.count, scoring) {
             (Some(count), true) => counting(ui, count, &mut controls.commands),
@@ -195,6 +198,21 @@ fn draw(
         *controls.shown = shown;
     }
     Ok(())
+}
+
+/// The tutorial's guide: what to do now, and why.
+pub fn guide(ui: &mut egui::Ui, step: crate::tutorial::Step) {
+    let (title, words) = step.words();
+    egui::Frame::new()
+        .fill(ui::CARD_RAISED)
+        .stroke(egui::Stroke::new(2.0, ui::ACCENT))
+        .corner_radius(widgets::RADIUS)
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(widgets::strong(format!("Tutorial · {title}"), widgets::BODY + 1.0).color(ui::ACCENT));
+            ui.add(egui::Label::new(widgets::text(words, widgets::SMALL + 1.0)).wrap());
+        });
 }
 
 /// The card of the turn: a fixed height, so the panel does not jump.

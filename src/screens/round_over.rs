@@ -24,13 +24,20 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The one choice: the next round, or the title at the end of the tutorial.
+fn next_step(tutorial: bool) -> Command {
+    if tutorial { Command::ToTitle } else { Command::NextRound }
+}
+
 fn navigate(
     mut keys: MenuKeys,
     mut focus: ResMut<Focus>,
+    tutorial: Option<Res<crate::tutorial::Tutorial>>,
     mut commands: MessageWriter<Command>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
-    for event in menu_events(keys.for_screen(Screen::RoundOver), &mut focus, &[Command::NextRound]) {
+    let choice = next_step(tutorial.is_some());
+    for event in menu_events(keys.for_screen(Screen::RoundOver), &mut focus, &[choice]) {
         match event {
             MenuEvent::Confirm(command) => {
                 commands.write(command);
@@ -47,12 +54,28 @@ fn draw(
     mut contexts: EguiContexts,
     data: PanelData,
     mut shown: ResMut<ShownMove>,
-    overlays: Res<super::Overlays>,
+    (overlays, tutorial): (Res<super::Overlays>, Option<Res<crate::tutorial::Tutorial>>),
     mut commands: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let m = &data.game.game;
     let first = m.order_player(0);
+    if tutorial.is_some() {
+        side_panel(&ctx, &data, &mut shown, |ui| {
+            super::playing::guide(ui, crate::tutorial::Step::Done);
+            ui.label(widgets::text(
+                format!("Order scored {} on this board.", m.round().score()),
+                widgets::BODY,
+            ));
+            let look = widgets::ButtonLook::new(240.0, 42.0)
+                .main(true)
+                .focused(overlays.is_empty());
+            if widgets::button(ui, "Back to the title", look).clicked() {
+                commands.write(next_step(true));
+            }
+        });
+        return Ok(());
+    }
     side_panel(&ctx, &data, &mut shown, |ui| {
         widgets::card(ui, |ui| {
             ui.set_min_height(172.0);

@@ -33,6 +33,8 @@ pub enum Entry {
     Continue,
     /// Choose and start a new match.
     NewMatch,
+    /// The first-game tutorial.
+    Tutorial,
     /// The matches kept.
     History,
     /// The settings.
@@ -49,6 +51,7 @@ impl Entry {
             Entry::Continue => "Continue",
             Entry::NewMatch => "New match",
             Entry::History => "History",
+            Entry::Tutorial => "Tutorial",
             Entry::Settings => "Settings",
             Entry::HowToPlay => "How to play",
             Entry::Quit => "Quit",
@@ -56,19 +59,19 @@ impl Entry {
     }
 }
 
-/// The entries shown, top to bottom.
-pub fn entries(saved: Option<&SavedMatch>) -> Vec<Entry> {
+/// The entries shown, top to bottom: Continue first when a match is saved,
+/// the tutorial first on the very first launch.
+pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
     let mut entries = Vec::new();
     if saved.is_some_and(|s| s.resumable()) {
         entries.push(Entry::Continue);
     }
-    entries.extend([
-        Entry::NewMatch,
-        Entry::History,
-        Entry::Settings,
-        Entry::HowToPlay,
-        Entry::Quit,
-    ]);
+    if first_launch {
+        entries.extend([Entry::Tutorial, Entry::NewMatch]);
+    } else {
+        entries.extend([Entry::NewMatch, Entry::Tutorial]);
+    }
+    entries.extend([Entry::History, Entry::Settings, Entry::HowToPlay, Entry::Quit]);
     entries
 }
 
@@ -86,6 +89,9 @@ fn choose(entry: Entry, commands: &mut MessageWriter<Command>, overlays: &mut Me
         }
         Entry::History => {
             commands.write(Command::OpenHistory);
+        }
+        Entry::Tutorial => {
+            commands.write(Command::StartTutorial);
         }
         Entry::Settings => {
             overlays.write(OverlayCommand::Open(Overlay::Settings));
@@ -107,7 +113,7 @@ fn navigate(
     mut commands: MessageWriter<Command>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
-    let entries = entries(saved.as_deref());
+    let entries = entries(saved.as_deref(), prefs.first_launch);
     for event in menu_events(keys.for_screen(Screen::Title), &mut focus, &entries) {
         match event {
             MenuEvent::Confirm(entry) => choose(entry, &mut commands, &mut overlays),
@@ -130,7 +136,7 @@ struct TitleMenu<'w> {
 
 fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<PrefsFile>) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let entries = entries(menu.saved.as_deref());
+    let entries = entries(menu.saved.as_deref(), prefs.first_launch);
     let focused = menu.focus.of(entries.len());
     widgets::centred_column(&ctx, "title", 640.0, 0.1, |ui| {
         ui.vertical_centered(|ui| {
