@@ -24,7 +24,11 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         run_clock
-            .run_if(in_state(Screen::Playing).and_then(resource_exists::<MatchClock>))
+            .run_if(
+                in_state(Screen::Playing)
+                    .and_then(resource_exists::<MatchClock>)
+                    .and_then(resource_exists::<CurrentMatch>),
+            )
             .after(AppSet::Turn)
             .before(AppSet::Sync),
     );

@@ -20,7 +20,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (skip_count, advance_count)
                 .chain()
-                .run_if(in_state(TurnPhase::Scoring).and_then(resource_exists::<ScoreCount>))
+                .run_if(
+                    in_state(TurnPhase::Scoring)
+                        .and_then(resource_exists::<ScoreCount>)
+                        // Gone in the frame a match is left.
+                        .and_then(resource_exists::<CurrentMatch>),
+                )
                 .after(AppSet::Turn),
         )
         .add_systems(

@@ -259,6 +259,28 @@ fn skipping_the_count_lands_on_the_same_total_and_the_count_belongs_to_its_round
 }
 
 #[test]
+fn leaving_during_the_count_goes_to_the_title() {
+    let mut app = app(Size::Five);
+    let mut rng = SmallRng::seed_from_u64(5);
+    start(&mut app);
+    play_round(&mut app, &mut rng);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<ScoreCount>().is_some(), "the count runs");
+    send(&mut app, Command::ToTitle);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(app.world().get_resource::<CurrentMatch>().is_none());
+    assert!(
+        app.world().get_resource::<ScoreCount>().is_none(),
+        "the count goes with its match"
+    );
+}
+
+#[test]
 fn computers_play_a_whole_match_through_the_same_intents() {
     let mut app = app(Size::Five);
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Watch(Level::Beginner, Level::Easy);

@@ -1,12 +1,14 @@
-//! The real game under Xvfb with Mesa's software Vulkan: a scripted tour
-//! (see `src/scripted.rs`) plays a match through intents and saves
-//! screenshots of the title, a round in progress with a counter picked up
-//! and its legal destinations shown, a Chaos turn, the round-over and the
-//! match-over screens. The images must exist, have the window's size and
-//! show what they should.
+//! The real game (the release build) under Xvfb with Mesa's software
+//! Vulkan. A scripted tour (`src/scripted/scripts.rs`) plays through the
+//! game and saves screenshots of every screen: the title, the setup, a round
+//! with a counter picked up, a Chaos turn, symbols on the counters, pause,
+//! settings, the count midway, round over, match over, how to play, the
+//! tutorial, the history and a reviewed replay; a second tour shoots the
+//! screens at 1920×1080, a third run a 1000×760 window. The images must
+//! exist, have the window's size and show what they should.
 //!
-//! A second, shorter run starts the game in a 1000×760 window and checks
-//! that the board scales to it and stays centred.
+//! Real processes also: a real X pointer (xdotool) clicks a cell; a game
+//! killed with SIGKILL mid-match continues where it was.
 //!
 //! Set `ENTROPY_KEEP_SHOTS=<folder>` to keep the images.
 
@@ -70,10 +72,15 @@ fn board_frame() -> [u8; 3] {
 /// Runs the game under Xvfb with the scripted run `script` and `args`, its
 /// screenshots going to `dir`; panics with the game's log if it fails.
 fn run_game(dir: &Path, script: &str, args: &[&str]) {
+    run_game_on(dir, script, args, "1280x800")
+}
+
+/// The same on an X screen of `screen` pixels.
+fn run_game_on(dir: &Path, script: &str, args: &[&str], screen: &str) {
     let game = env!("CARGO_BIN_EXE_entropy");
     let mut command = if on_path("xvfb-run") {
         let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", "-screen 0 1280x800x24", game]);
+        c.args(["-a", "-s", &format!("-screen 0 {screen}x24"), game]);
         c
     } else if std::env::var_os("DISPLAY").is_some() {
         Command::new(game)
@@ -91,7 +98,7 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
         .stderr(File::create(&log_path).unwrap())
         .spawn()
         .expect("the game starts");
-    let deadline = Instant::now() + Duration::from_secs(600);
+    let deadline = Instant::now() + Duration::from_secs(900);
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
@@ -99,7 +106,7 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
         if Instant::now() > deadline {
             let _ = child.kill();
             panic!(
-                "the {script} run took more than 10 minutes; log in {}",
+                "the {script} run took more than 15 minutes; log in {}",
                 log_path.display()
             );
         }
@@ -123,33 +130,80 @@ fn panel_rows(shot: &Shot, x: usize) -> usize {
         .count()
 }
 
+/// Pixels of `colour` (within a little), as a share of the image.
+fn share_of(shot: &Shot, colour: bevy_egui::egui::Color32) -> f64 {
+    let near = |a: u8, b: u8| a.abs_diff(b) <= 6;
+    shot.share(|[r, g, b]| near(r, colour.r()) && near(g, colour.g()) && near(b, colour.b()))
+}
+
+const TOUR: [&str; 14] = [
+    "title",
+    "setup",
+    "playing",
+    "chaos_turn",
+    "symbols",
+    "pause",
+    "settings",
+    "count",
+    "round_over",
+    "match_over",
+    "rules",
+    "tutorial",
+    "history",
+    "replay",
+];
+
+const LARGE: [&str; 6] = [
+    "title_large",
+    "setup_large",
+    "symbols_large",
+    "count_large",
+    "rules_large",
+    "tutorial_large",
+];
+
 #[test]
 fn the_game_shows_its_screens() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     run_game(&dir, "tour", &[]);
-    // A second start in a window of another shape: the board must scale and stay whole.
+    // The same screens on a large window, and a board in a window of another shape.
+    run_game_on(&dir, "tour-large", &["--window", "1920x1080"], "1920x1200");
     run_game(&dir, "resized", &["--window", "1000x760"]);
 
-    let shots: Vec<(&str, Shot)> = ["title", "setup", "playing", "chaos_turn", "round_over", "match_over"]
-        .into_iter()
-        .map(|n| (n, load(&dir.join(format!("{n}.png")))))
+    let shots: Vec<(&str, Shot)> = TOUR
+        .iter()
+        .chain(&LARGE)
+        .map(|n| (*n, load(&dir.join(format!("{n}.png")))))
         .collect();
+    let get = |name: &str| &shots.iter().find(|(n, _)| *n == name).unwrap().1;
     for (name, shot) in &shots {
-        assert_eq!((shot.width, shot.height), (1280, 720), "{name}: the window's size");
-        // The setup screen is a dialog on the dark background: less contrast, but not none.
-        let least = if *name == "setup" { 6.0 } else { 20.0 };
+        let size = if name.ends_with("_large") {
+            (1920, 1080)
+        } else {
+            (1280, 720)
+        };
+        assert_eq!((shot.width, shot.height), size, "{name}: the window's size");
         assert!(
-            shot.contrast() > least,
+            shot.contrast() > 6.0,
             "{name} looks blank (contrast {:.1})",
             shot.contrast()
         );
     }
-    let get = |name: &str| &shots.iter().find(|(n, _)| *n == name).unwrap().1;
-    // Counters in their colours: the red of the title's counters.
-    let red = |[r, g, b]: [u8; 3]| r > 180 && g < 90 && b < 90;
-    assert!(get("title").share(red) > 0.003, "the title shows red counters");
-    // A round in progress: the legal destinations (green marks) and the picked-up counter's gold ring.
+    use entropy::theme::ui;
+    // Every menu opens with its main control focused: the gold focus ring shows.
+    for name in [
+        "title",
+        "setup",
+        "pause",
+        "settings",
+        "history",
+        "title_large",
+        "setup_large",
+    ] {
+        assert!(share_of(get(name), ui::FOCUS) > 0.0004, "{name}: a focus ring");
+    }
+    // A round in progress: the legal destinations (green rings) and the picked-up counter's gold ring.
     let legal = |[r, g, b]: [u8; 3]| g > 170 && r > 90 && r < 170 && b > 120 && b < 200;
     let gold = |[r, g, b]: [u8; 3]| r > 220 && g > 170 && g < 230 && b < 150;
     assert!(
@@ -157,11 +211,22 @@ fn the_game_shows_its_screens() {
         "the picked-up counter's destinations are marked"
     );
     assert!(get("playing").share(gold) > 0.0003, "the picked-up counter is ringed");
+    // The count midway: a run lit in gold on the board.
+    for name in ["count", "count_large"] {
+        assert!(get(name).share(gold) > 0.002, "{name}: the run being counted is lit");
+    }
     // The interface panel on the right is drawn on every screen of the match,
     // and nothing it holds runs off its right edge.
-    for name in ["playing", "chaos_turn", "round_over", "match_over"] {
+    for name in [
+        "playing",
+        "chaos_turn",
+        "count",
+        "round_over",
+        "match_over",
+        "tutorial",
+        "replay",
+    ] {
         let shot = get(name);
-        assert!(panel_rows(shot, 1200) > 300, "{name}: the side panel is shown");
         for x in shot.width as usize - 8..shot.width as usize {
             let rows = panel_rows(shot, x);
             assert_eq!(
@@ -170,6 +235,20 @@ fn the_game_shows_its_screens() {
             );
         }
     }
+    // The panel grows with the window: as wide a share of 1920 as of 1280.
+    let panel_share = |shot: &Shot| {
+        let row = shot.height as usize / 2;
+        let x = (0..shot.width as usize)
+            .rev()
+            .take_while(|&x| shot.rgb[row * shot.width as usize + x] == panel_colour())
+            .count();
+        x as f64 / shot.width as f64
+    };
+    let (small, large) = (panel_share(get("count")), panel_share(get("count_large")));
+    assert!(
+        (small - large).abs() < 0.04,
+        "the panel scales with the window ({small:.3} and {large:.3})"
+    );
 
     // The other window: its own size, the panel on the right, and counters on
     // a board that fits: the board's frame is as far from the top as from the bottom.
@@ -182,7 +261,6 @@ fn the_game_shows_its_screens() {
     );
     let counters = |[r, g, b]: [u8; 3]| (r > 180 && g < 90 && b < 90) || (b > 180 && r < 90);
     assert!(resized.share(counters) > 0.002, "counters are shown");
-    // Left of the side panel (about 330 pixels wide) the world is drawn.
     let world_width = resized.width as usize - 400;
     let rows: Vec<usize> = (0..resized.height as usize)
         .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == board_frame()))
@@ -200,15 +278,7 @@ fn the_game_shows_its_screens() {
 
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
         std::fs::create_dir_all(&keep).unwrap();
-        for name in [
-            "title",
-            "setup",
-            "playing",
-            "chaos_turn",
-            "round_over",
-            "match_over",
-            "resized",
-        ] {
+        for name in TOUR.iter().chain(&LARGE).chain(&["resized"]) {
             std::fs::copy(
                 dir.join(format!("{name}.png")),
                 Path::new(&keep).join(format!("{name}.png")),
@@ -221,7 +291,10 @@ fn the_game_shows_its_screens() {
 
 /// A free X display number for a server of this test's own.
 fn free_display() -> u32 {
-    (90..200)
+    // Tests run at once: each takes its own number, above xvfb-run's (99 up).
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(150);
+    let from = NEXT.fetch_add(10, std::sync::atomic::Ordering::SeqCst);
+    (from..from + 100)
         .find(|n| {
             !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
         })
@@ -320,5 +393,70 @@ fn a_real_pointer_places_a_counter() {
         "Dd",
         "the click placed the counter on the cell under the pointer"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game killed with SIGKILL in the middle of a match continues, at the
+/// next launch, with the board it had.
+#[test]
+fn a_killed_game_continues_where_it_was() {
+    assert!(
+        on_path("Xvfb"),
+        "Xvfb is missing: the README's test command installs it"
+    );
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-crash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let display = format!(":{}", free_display());
+    let mut server = Command::new("Xvfb")
+        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    std::thread::sleep(Duration::from_millis(700));
+    let start = |script: &str, out: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_SCRIPT", script)
+            .env("ENTROPY_MEASURE_OUT", out)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the game starts")
+    };
+    let played = dir.join("played.txt");
+    let mut game = start("crash-play", &played);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !played.exists() {
+        assert!(Instant::now() < deadline, "the game never wrote its board");
+        assert!(game.try_wait().unwrap().is_none(), "the game stopped by itself");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    game.kill().unwrap();
+    let _ = game.wait();
+    let resumed = dir.join("resumed.txt");
+    let mut game = start("crash-continue", &resumed);
+    let status = loop {
+        if let Some(status) = game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the game did not finish");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(status.success());
+    let (before, after) = (
+        std::fs::read_to_string(&played).unwrap(),
+        std::fs::read_to_string(&resumed).unwrap(),
+    );
+    assert!(
+        before.contains('.') && before.chars().any(|c| c.is_ascii_digit()),
+        "{before}"
+    );
+    assert_eq!(after, before, "the continued match has the board that was played");
     let _ = std::fs::remove_dir_all(&dir);
 }

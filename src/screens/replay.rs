@@ -197,19 +197,22 @@ fn controls(ui: &mut egui::Ui, replay: &Replay, commands: &mut MessageWriter<Rep
             widgets::BODY,
         ));
         ui.horizontal(|ui| {
-            let small = |w: f32| widgets::ButtonLook::new(w, 32.0).text_size(15.0);
-            for (label, command, width) in [
-                ("Start", ReplayCommand::Start, 58.0),
-                ("Back", ReplayCommand::Back, 54.0),
+            // Five buttons share the card's width, whatever the panel's.
+            let gap = 6.0;
+            ui.spacing_mut().item_spacing.x = gap;
+            let width = ((ui.available_width() - 4.0 * gap) / 5.0).floor();
+            let look = widgets::ButtonLook::new(width, 32.0).text_size(14.0);
+            for (label, command) in [
+                ("Start", ReplayCommand::Start),
+                ("Back", ReplayCommand::Back),
                 (
                     if replay.autoplay.is_some() { "Stop" } else { "Play" },
                     ReplayCommand::ToggleAutoplay,
-                    54.0,
                 ),
-                ("Next", ReplayCommand::Forward, 54.0),
-                ("End", ReplayCommand::End, 46.0),
+                ("Next", ReplayCommand::Forward),
+                ("End", ReplayCommand::End),
             ] {
-                if widgets::button(ui, label, small(width)).clicked() {
+                if widgets::button(ui, label, look).clicked() {
                     commands.write(command);
                 }
             }
