@@ -4,5 +4,6 @@
 
 pub mod arena;
 pub mod bot;
+pub mod carreno;
 pub mod referee;
 pub mod score;

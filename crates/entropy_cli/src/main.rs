@@ -85,6 +85,12 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Carreno's Entropy (1994), the movement game of seed 002: play, list
+    /// legal moves, an arena of its levels.
+    Carreno {
+        #[command(subcommand)]
+        command: entropy_cli::carreno::Command,
+    },
 }
 
 fn player_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -153,6 +159,7 @@ fn main() -> ExitCode {
             };
             run_arena(&config, quiet)
         }
+        Command::Carreno { command } => entropy_cli::carreno::run(command),
     }
 }
 
