@@ -1,6 +1,6 @@
 //! Proves what either side can force from the start (or a position on
 //! standard input) within growing numbers of plies.
-//! `cargo run --release -p carreno_ai --example prove -- [max_plies] [table_bits] [--stdin]`
+//! `cargo run --release -p carreno_ai --example prove -- [max_plies] [table_bits] [first_plies] [--stdin]`
 use std::io::Read;
 use std::time::Instant;
 
@@ -18,9 +18,10 @@ fn main() {
     } else {
         Position::new()
     };
+    let first: u32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let mut prover = Prover::new(bits);
     let start = Instant::now();
-    for d in 1..=max {
+    for d in first..=max {
         let before = prover.nodes;
         let (question, answer) = if d % 2 == 1 {
             ("wins", prover.wins(&position, d, false))

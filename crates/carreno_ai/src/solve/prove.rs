@@ -15,6 +15,7 @@
 use carreno_rules::{Move, Position, Side};
 
 use crate::eval::{Weights, evaluate};
+use crate::solve::class_key;
 use crate::tactics::{winning_move, winning_move_count};
 
 /// What the prover established about a position within a number of plies.
@@ -59,10 +60,12 @@ pub struct Prover {
     weights: Weights,
 }
 
-/// The table key: the position and whether the move into it was a pass.
+/// The table key: the position's class under the symmetries of the square
+/// and the exchange of the sides (see [`class_key`]), and whether the move
+/// into it was a pass.
 #[inline]
 fn key(position: &Position, passed: bool) -> u64 {
-    crate::search::key(position) | (passed as u64) << 51
+    class_key(position) | (passed as u64) << 50
 }
 
 impl Prover {
@@ -101,16 +104,13 @@ impl Prover {
     /// the shortest forced win, else the longest forced loss, else open.
     pub fn prove(&mut self, position: &Position, plies: u32) -> Proof {
         let plies = plies.min(250);
-        for d in (1..=plies).step_by(2) {
+        for d in 1..=plies {
             if self.wins(position, d, false) {
                 return Proof::Win(d);
             }
         }
-        if self.loses(position, plies - plies % 2, false) {
-            let mut d = 0;
-            while !self.loses(position, d, false) {
-                d += 2;
-            }
+        if self.loses(position, plies, false) {
+            let d = (1..plies).find(|&d| self.loses(position, d, false)).unwrap_or(plies);
             return Proof::Loss(d);
         }
         Proof::Open
@@ -179,6 +179,16 @@ impl Prover {
         let moves = position.legal_moves();
         let result = if moves[0].is_pass() {
             !passed && self.wins(&position.play_unchecked(Move::Pass), d - 1, true)
+        } else if d <= 2 {
+            // The other side's next move is the last: a reply holds when it
+            // leaves no move that wins at once (nothing to order).
+            !moves.iter().any(|&mv| {
+                let child = position.play_unchecked(mv);
+                match child.winner() {
+                    Some(win) => win.winner == me,
+                    None => d == 1 || winning_move(&child).is_none(),
+                }
+            })
         } else {
             // The replies most likely to hold first: those that leave the
             // other side fewest immediate wins, then the best looking.
@@ -221,5 +231,96 @@ pub fn winner(proof: Proof, to_move: Side) -> Option<Side> {
         Proof::Win(_) => Some(to_move),
         Proof::Loss(_) => Some(to_move.other()),
         Proof::Open => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::random_position;
+    use rand::{SeedableRng, rngs::SmallRng};
+
+    /// Plain minimax, no table, no ordering: the shortest forced win
+    /// (positive) or longest forced loss (negative) within `d` plies, 0 if neither.
+    fn naive(position: &Position, d: u32, passed: bool) -> i32 {
+        if d == 0 {
+            return 0;
+        }
+        let me = position.to_move();
+        let moves = position.legal_moves();
+        if moves[0].is_pass() {
+            if passed {
+                return 0;
+            }
+            return match naive(&position.play_unchecked(Move::Pass), d - 1, true) {
+                0 => 0,
+                v if v > 0 => -(v + 1),
+                v => -v + 1,
+            };
+        }
+        let mut best_win: Option<i32> = None;
+        let mut worst_loss: Option<i32> = Some(0);
+        for &mv in &moves {
+            let child = position.play_unchecked(mv);
+            let value = match child.winner() {
+                Some(w) if w.winner == me => 1,
+                Some(_) => -1,
+                None => match naive(&child, d - 1, false) {
+                    0 => 0,
+                    v if v > 0 => -(v + 1),
+                    v => -v + 1,
+                },
+            };
+            if value > 0 {
+                best_win = Some(best_win.map_or(value, |b: i32| b.min(value)));
+            }
+            worst_loss = match (worst_loss, value) {
+                (Some(l), v) if v < 0 => Some(l.min(v)),
+                (_, 0) => None,
+                (l, _) => l,
+            };
+        }
+        if let Some(w) = best_win {
+            return w;
+        }
+        match worst_loss {
+            Some(l) if l < 0 => l,
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn proofs_match_plain_minimax_on_random_positions() {
+        let mut rng = SmallRng::seed_from_u64(12);
+        let mut prover = Prover::new(14);
+        let mut decided = 0;
+        for _ in 0..400 {
+            let p = random_position(&mut rng);
+            if p.winner().is_some() {
+                continue;
+            }
+            let expect = match naive(&p, 3, false) {
+                0 => Proof::Open,
+                v if v > 0 => Proof::Win(v as u32),
+                v => Proof::Loss((-v) as u32),
+            };
+            assert_eq!(prover.prove(&p, 3), expect, "{p}");
+            decided += usize::from(expect != Proof::Open);
+        }
+        assert!(decided > 0);
+    }
+
+    #[test]
+    fn seed_002_figure_3() {
+        let board: carreno_rules::Board = "S.O.O\nO.SOS\nS....\nOOSSO\nS....".parse().unwrap();
+        let mut prover = Prover::new(16);
+        // S to move wins at once (d2-e1).
+        assert_eq!(prover.prove(&Position::from_board(board, Side::S), 5), Proof::Win(1));
+        // O to move is not lost in two: b2-b4 parries the threat.
+        let o = Position::from_board(board, Side::O);
+        assert!(!prover.loses(&o, 2, false));
+        let after = o.play("b2-b4".parse().unwrap()).unwrap();
+        assert!(!prover.wins(&after, 1, false));
+        assert_eq!(winner(Proof::Win(1), Side::S), Some(Side::S));
     }
 }
