@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use carreno_rules::{Game, MOVE_LIMIT, Move, MoveList, Position, Side, Square};
 
 use crate::eval::{Weights, evaluate};
-use crate::tactics::winning_move;
+use crate::tactics::{win_against_frozen, winning_move};
 use crate::{Limits, StopFlag};
 
 /// The score of a win at the root; a win in `n` plies scores `WIN - n`.
@@ -33,6 +33,9 @@ const PROVEN: i32 = WIN - 1_000;
 
 /// The deepest a search goes, in plies.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The nodes spent on a forced move, only to give its score.
+const FORCED_NODES: u64 = 20_000;
 
 /// What a search thinks of a position, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -352,15 +355,27 @@ impl Engine {
         if let Some(mv) = winning_move(root) {
             return quick(mv, Score::Win(1), &self.ctl);
         }
-        if moves.len() == 1 {
-            let score = if moves[0].is_pass() && passed {
-                Score::Value(0)
-            } else {
-                Score::Value(self.value(root, key(root)))
-            };
-            return quick(moves[0], score, &self.ctl);
+        if moves.len() == 1 && moves[0].is_pass() && passed {
+            // The second pass in a row: the game ends drawn.
+            return quick(Move::Pass, Score::Value(0), &self.ctl);
         }
-
+        if moves.len() == 1 {
+            // A forced move: a short search only for its score.
+            let nodes = limits.nodes.unwrap_or(FORCED_NODES).min(FORCED_NODES);
+            self.ctl = Control::new(&Limits {
+                nodes: Some(nodes),
+                ..limits.clone()
+            });
+        }
+        // A win the other side, unable to move, can do nothing against; the
+        // search then only looks for a shorter one.
+        let frozen = win_against_frozen(root, 40_000)
+            .filter(|line| self.game_ply as usize + 2 * line.len() <= MOVE_LIMIT)
+            .map(|line| (2 * line.len() as u32 - 1, line));
+        let max_depth = match &frozen {
+            Some((plies, _)) => self.config.max_depth.min(plies.saturating_sub(3)),
+            None => self.config.max_depth,
+        };
         let root_key = key(root);
         // Before any iteration: the moves by their static values (a move that
         // loses at once last), and the best of them as the fallback answer.
@@ -379,7 +394,7 @@ impl Engine {
         let mut best = order[0];
         let mut depth_done = 0;
         let mut depth = 1;
-        while depth <= self.config.max_depth && (depth == 1 || self.ctl.may_deepen(self.config.soft_time)) {
+        while depth <= max_depth && (depth == 1 || self.ctl.may_deepen(self.config.soft_time)) {
             let (mut alpha, beta) = (-WIN, WIN);
             let mut iteration_best: Option<(Move, i32)> = None;
             self.path.push(root_key);
@@ -433,6 +448,18 @@ impl Engine {
                 break;
             }
             depth += 1;
+        }
+        if let Some((plies, line)) = frozen
+            && !matches!(Score::from_value(best.1), Score::Win(n) if n < plies)
+        {
+            let mut analysis = quick(line[0], Score::Win(plies), &self.ctl);
+            analysis.depth = depth_done;
+            analysis.pv = line
+                .iter()
+                .flat_map(|&m| [m, Move::Pass])
+                .take(plies as usize)
+                .collect();
+            return analysis;
         }
         Analysis {
             best: best.0,
