@@ -106,6 +106,10 @@ pub struct SearchConfig {
     pub table_bits: u32,
     /// With a time limit, no new iteration starts after this share of it.
     pub soft_time: f32,
+    /// Killer moves and the history heuristic order the moves after the
+    /// table's move (off: the moves in generation order after it; kept
+    /// for measuring what ordering is worth).
+    pub ordering: bool,
     /// Each evaluation is off by up to this much, the same for a position
     /// throughout a game (drawn from the engine's seed): a player's
     /// imprecise judgement. 0 for an exact evaluation.
@@ -119,6 +123,7 @@ impl Default for SearchConfig {
             max_depth: MAX_DEPTH,
             table_bits: 20,
             soft_time: 0.45,
+            ordering: true,
             noise: 0,
         }
     }
@@ -653,6 +658,8 @@ impl Engine {
                 let code = pack(mv);
                 let score = if code == table_move {
                     1 << 30
+                } else if !self.config.ordering {
+                    0
                 } else if code == killers[0] {
                     1 << 28
                 } else if code == killers[1] {
