@@ -12,6 +12,8 @@
 //!   fast test for a move that wins at once.
 //! - [`solve`]: counting positions, proving results, endgame tables.
 
+#![warn(missing_docs)]
+
 pub use entropy_ai::{Limits, StopFlag};
 
 use carreno_rules::{Game, Move};

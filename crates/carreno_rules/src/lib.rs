@@ -35,6 +35,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
 /// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
 #[cfg(feature = "serde")]
 macro_rules! serde_as_text {

@@ -18,6 +18,9 @@
 //! what a side forces, and no win within these few plies can be spoilt by it
 //! unless its positions already occurred twice before.
 
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use carreno_rules::{Board, Move, Position, SIDE, SQUARES, Side, Square, SquareSet};
@@ -219,6 +222,12 @@ pub struct EndgameTables {
 /// The flag of a lost class's code (the rest is its plies).
 const LOSS: u8 = 0x80;
 
+/// The most plies the tables can hold.
+pub const MAX_PLIES: u32 = 127;
+
+/// The first bytes of a table file.
+const MAGIC: &[u8; 8] = b"CARRENO1";
+
 fn code(plies: u32, won: bool) -> u8 {
     plies as u8 | if won { 0 } else { LOSS }
 }
@@ -287,84 +296,200 @@ fn for_each_dispersed(mut f: impl FnMut(Position)) {
 }
 
 impl EndgameTables {
-    /// Builds the tables up to `max_plies`, calling `progress` after each ply.
-    pub fn build(max_plies: u32, mut progress: impl FnMut(&Level)) -> EndgameTables {
-        let mut tables = EndgameTables {
+    /// Tables holding nothing yet.
+    pub fn new() -> EndgameTables {
+        EndgameTables {
             map: ClassMap::new(),
             wins: Vec::new(),
             losses: Vec::new(),
             stats: Vec::new(),
-        };
-        let mut parents = Vec::new();
-        for plies in 1..=max_plies.min(126) {
-            let start = Instant::now();
-            let (mut wins, mut losses) = (Vec::new(), Vec::new());
-            if plies == 1 {
-                // Won in 1: the mover's last move into every board where it
-                // is dispersed, taken back. Lost in 1: positions all of whose
-                // moves disperse the other side only, found one move before
-                // the boards where the other side is dispersed.
-                for_each_dispersed(|dispersed| {
-                    let board = *dispersed.board();
-                    for (last_mover, list, win) in [(Side::S, &mut wins, true), (Side::O, &mut losses, false)] {
-                        let after = Position::from_board(board, last_mover.other());
-                        predecessors(&after, &mut parents);
-                        for parent in &parents {
-                            let key = class_key(parent);
-                            if tables.map.get(key).is_some() || (!win && !tables.loses_within(parent, 0)) {
-                                continue;
-                            }
-                            if tables.map.insert(key, code(1, win)) {
-                                list.push(key);
-                            }
-                        }
-                    }
-                });
-            } else {
-                let i = plies as usize - 2;
-                // Won in `plies`: one move before a position lost in `plies - 1`.
-                for &key in &tables.losses[i] {
-                    predecessors(&class_position(key), &mut parents);
-                    for parent in &parents {
-                        let pk = class_key(parent);
-                        if tables.map.get(pk).is_none() && tables.map.insert(pk, code(plies, true)) {
-                            wins.push(pk);
-                        }
-                    }
-                }
-                // Lost in `plies`: one move before a position won in `plies - 1`,
-                // and every other move as bad.
-                let previous = std::mem::take(&mut tables.wins[i]);
-                for &key in &previous {
-                    predecessors(&class_position(key), &mut parents);
-                    for parent in &parents {
-                        let pk = class_key(parent);
-                        if tables.map.get(pk).is_none()
-                            && tables.loses_within(parent, plies - 1)
-                            && tables.map.insert(pk, code(plies, false))
-                        {
-                            losses.push(pk);
-                        }
-                    }
-                }
-                tables.wins[i] = previous;
-            }
-            let count = |list: &[u64]| -> (u64, u64) { (list.len() as u64, list.iter().map(|&k| class_size(k)).sum()) };
-            let (won, lost) = (count(&wins), count(&losses));
-            let stats = Level {
-                plies,
-                won_classes: won.0,
-                won_positions: won.1,
-                lost_classes: lost.0,
-                lost_positions: lost.1,
-                time: start.elapsed(),
-            };
-            progress(&stats);
-            tables.stats.push(stats);
-            tables.wins.push(wins);
-            tables.losses.push(losses);
         }
+    }
+
+    /// Builds the tables up to `max_plies`, calling `progress` after each ply.
+    pub fn build(max_plies: u32, progress: impl FnMut(&Level)) -> EndgameTables {
+        let mut tables = EndgameTables::new();
+        tables.extend(max_plies, None, progress);
         tables
+    }
+
+    /// The plies built so far.
+    pub fn plies(&self) -> u32 {
+        self.stats.len() as u32
+    }
+
+    /// Whether the tables are complete: the last ply built holds no
+    /// position, so no later one can (each ply's positions are one move
+    /// before the previous ply's). Every position they do not hold is then
+    /// a draw with best play: neither side can force a win.
+    pub fn is_complete(&self) -> bool {
+        self.stats
+            .last()
+            .is_some_and(|l| l.won_classes == 0 && l.lost_classes == 0)
+    }
+
+    /// Builds more plies, up to `max_plies` in all, until the tables are
+    /// complete, or until `deadline` has passed (checked between plies),
+    /// calling `progress` after each ply.
+    pub fn extend(&mut self, max_plies: u32, deadline: Option<Instant>, mut progress: impl FnMut(&Level)) {
+        while self.plies() < max_plies.min(MAX_PLIES)
+            && !self.is_complete()
+            && deadline.is_none_or(|d| Instant::now() < d)
+        {
+            let level = self.build_ply(self.plies() + 1);
+            progress(&level);
+        }
+    }
+
+    /// Builds ply `plies` (the one after the last built).
+    fn build_ply(&mut self, plies: u32) -> Level {
+        let start = Instant::now();
+        let mut parents = Vec::new();
+        let (mut wins, mut losses) = (Vec::new(), Vec::new());
+        if plies == 1 {
+            // Won in 1: the mover's last move into every board where it
+            // is dispersed, taken back. Lost in 1: positions all of whose
+            // moves disperse the other side only, found one move before
+            // the boards where the other side is dispersed.
+            for_each_dispersed(|dispersed| {
+                let board = *dispersed.board();
+                for (last_mover, list, win) in [(Side::S, &mut wins, true), (Side::O, &mut losses, false)] {
+                    let after = Position::from_board(board, last_mover.other());
+                    predecessors(&after, &mut parents);
+                    for parent in &parents {
+                        let key = class_key(parent);
+                        if self.map.get(key).is_some() || (!win && !self.loses_within(parent, 0)) {
+                            continue;
+                        }
+                        if self.map.insert(key, code(1, win)) {
+                            list.push(key);
+                        }
+                    }
+                }
+            });
+        } else {
+            let i = plies as usize - 2;
+            // Won in `plies`: one move before a position lost in `plies - 1`.
+            for &key in &self.losses[i] {
+                predecessors(&class_position(key), &mut parents);
+                for parent in &parents {
+                    let pk = class_key(parent);
+                    if self.map.get(pk).is_none() && self.map.insert(pk, code(plies, true)) {
+                        wins.push(pk);
+                    }
+                }
+            }
+            // Lost in `plies`: one move before a position won in `plies - 1`,
+            // and every other move as bad.
+            let previous = std::mem::take(&mut self.wins[i]);
+            for &key in &previous {
+                predecessors(&class_position(key), &mut parents);
+                for parent in &parents {
+                    let pk = class_key(parent);
+                    if self.map.get(pk).is_none()
+                        && self.loses_within(parent, plies - 1)
+                        && self.map.insert(pk, code(plies, false))
+                    {
+                        losses.push(pk);
+                    }
+                }
+            }
+            self.wins[i] = previous;
+        }
+        let count = |list: &[u64]| -> (u64, u64) { (list.len() as u64, list.iter().map(|&k| class_size(k)).sum()) };
+        let (won, lost) = (count(&wins), count(&losses));
+        let level = Level {
+            plies,
+            won_classes: won.0,
+            won_positions: won.1,
+            lost_classes: lost.0,
+            lost_positions: lost.1,
+            time: start.elapsed(),
+        };
+        self.stats.push(level);
+        self.wins.push(wins);
+        self.losses.push(losses);
+        level
+    }
+
+    /// Writes the tables to `path` (through a temporary file renamed into
+    /// place): each ply's figures, then every class with its plies.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let tmp = path.with_extension("tmp");
+        {
+            let mut out = BufWriter::new(File::create(&tmp)?);
+            out.write_all(MAGIC)?;
+            out.write_all(&(self.stats.len() as u64).to_le_bytes())?;
+            for l in &self.stats {
+                for v in [
+                    l.plies as u64,
+                    l.won_classes,
+                    l.won_positions,
+                    l.lost_classes,
+                    l.lost_positions,
+                    l.time.as_millis() as u64,
+                ] {
+                    out.write_all(&v.to_le_bytes())?;
+                }
+            }
+            out.write_all(&(self.map.len as u64).to_le_bytes())?;
+            for &slot in self.map.slots.iter().filter(|&&s| s != EMPTY) {
+                out.write_all(&slot.to_le_bytes())?;
+            }
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        }
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads tables written by [`EndgameTables::save`]; they can be
+    /// extended further (the lists of earlier plies are not kept: only the
+    /// last ply's, rebuilt from the classes).
+    pub fn load(path: &Path) -> io::Result<EndgameTables> {
+        let mut input = BufReader::new(File::open(path)?);
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if &magic != MAGIC {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "not a Carreno endgame table file",
+            ));
+        }
+        let mut word = || -> io::Result<u64> {
+            let mut b = [0u8; 8];
+            input.read_exact(&mut b)?;
+            Ok(u64::from_le_bytes(b))
+        };
+        let mut tables = EndgameTables::new();
+        let levels = word()?;
+        for _ in 0..levels {
+            let v: Vec<u64> = (0..6).map(|_| word()).collect::<io::Result<_>>()?;
+            tables.stats.push(Level {
+                plies: v[0] as u32,
+                won_classes: v[1],
+                won_positions: v[2],
+                lost_classes: v[3],
+                lost_positions: v[4],
+                time: Duration::from_millis(v[5]),
+            });
+            tables.wins.push(Vec::new());
+            tables.losses.push(Vec::new());
+        }
+        let count = word()?;
+        let last = levels as u8;
+        for _ in 0..count {
+            let slot = word()?;
+            let (key, c) = (slot & KEY_BITS, (slot >> 50) as u8);
+            tables.map.insert(key, c);
+            if c & !LOSS == last {
+                let list = if c & LOSS == 0 {
+                    &mut tables.wins
+                } else {
+                    &mut tables.losses
+                };
+                list[last as usize - 1].push(key);
+            }
+        }
+        Ok(tables)
     }
 
     /// Whether every move of the side to move in `position` loses at once
@@ -432,6 +557,12 @@ impl EndgameTables {
     }
 }
 
+impl Default for EndgameTables {
+    fn default() -> EndgameTables {
+        EndgameTables::new()
+    }
+}
+
 /// The number of boards on which a given side is dispersed.
 pub fn dispersed_boards() -> u64 {
     let mut count = 0;
@@ -473,6 +604,41 @@ mod tests {
                 assert_eq!(class_key(&swapped), k);
             }
         }
+    }
+
+    #[test]
+    fn tables_travel_through_a_file() {
+        let mut tables = EndgameTables::new();
+        let mut rng = SmallRng::seed_from_u64(9);
+        let positions: Vec<Position> = (0..100).map(|_| crate::solve::random_position(&mut rng)).collect();
+        for (i, p) in positions.iter().enumerate() {
+            let plies = 1 + (i % 2) as u32;
+            tables.map.insert(class_key(p), code(plies, i % 2 == 0));
+        }
+        for plies in 1..=2 {
+            tables.stats.push(Level {
+                plies,
+                won_classes: 1,
+                won_positions: 2,
+                lost_classes: 3,
+                lost_positions: 4,
+                time: Duration::from_millis(5),
+            });
+            tables.wins.push(Vec::new());
+            tables.losses.push(Vec::new());
+        }
+        let path = std::env::temp_dir().join(format!("carreno-tables-test-{}.bin", std::process::id()));
+        tables.save(&path).unwrap();
+        let back = EndgameTables::load(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(back.levels(), tables.levels());
+        for p in &positions {
+            assert_eq!(back.probe(p), tables.probe(p));
+            assert!(back.probe(p).is_some());
+        }
+        // The last ply's lists are rebuilt, so the tables can be extended.
+        assert_eq!(back.losses[1].len(), 50);
+        assert!(EndgameTables::load(Path::new("/nonexistent/carreno")).is_err());
     }
 
     #[test]
