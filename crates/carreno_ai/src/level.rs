@@ -2,14 +2,16 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use carreno_rules::{Game, Move};
+use carreno_rules::{Game, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::eval::{Weights, evaluate};
-use crate::search::{Analysis, Engine, SearchConfig};
+use crate::search::{Analysis, Engine, Score, SearchConfig};
+use crate::solve::{EndgameTables, Proof};
 use crate::tactics::winning_move;
 use crate::{Limits, Player};
 
@@ -70,9 +72,19 @@ impl Level {
     /// A player of this level; `seed` drives its random choices (Hard has
     /// none: given a node limit, it always plays the same move).
     pub fn player(self, seed: u64) -> Box<dyn Player> {
-        match self.search_config() {
-            None => Box::new(Casual::new(seed)),
-            Some(config) => Box::new(SearchPlayer::new(self.name(), config, self.budget(), seed)),
+        self.player_with_tables(seed, None)
+    }
+
+    /// A player of this level; Hard also plays from `tables` when given
+    /// (see [`SearchPlayer::with_tables`]). Easy and Medium ignore them: a
+    /// person at their level does not know the endgame by heart.
+    pub fn player_with_tables(self, seed: u64, tables: Option<Arc<EndgameTables>>) -> Box<dyn Player> {
+        match (self, self.search_config()) {
+            (_, None) => Box::new(Casual::new(seed)),
+            (Level::Hard, Some(config)) if tables.is_some() => Box::new(
+                SearchPlayer::new(self.name(), config, self.budget(), seed).with_tables(tables.unwrap_or_default()),
+            ),
+            (_, Some(config)) => Box::new(SearchPlayer::new(self.name(), config, self.budget(), seed)),
         }
     }
 }
@@ -161,11 +173,13 @@ impl Player for Casual {
     }
 }
 
-/// A player that searches with the alpha-beta [`Engine`].
+/// A player that searches with the alpha-beta [`Engine`], and plays from
+/// endgame tables when given some.
 pub struct SearchPlayer {
     name: String,
     engine: Engine,
     budget: Duration,
+    tables: Option<Arc<EndgameTables>>,
 }
 
 impl SearchPlayer {
@@ -176,7 +190,16 @@ impl SearchPlayer {
             name: name.to_string(),
             engine: Engine::with_seed(config, seed),
             budget,
+            tables: None,
         }
+    }
+
+    /// The same player, playing the solved move wherever `tables` know the
+    /// position: the quickest win, the longest resistance; elsewhere it
+    /// searches among the moves the tables do not know to lose.
+    pub fn with_tables(mut self, tables: Arc<EndgameTables>) -> SearchPlayer {
+        self.tables = Some(tables);
+        self
     }
 
     /// The full answer of a search of `game` (the move, its score, the line).
@@ -189,7 +212,27 @@ impl SearchPlayer {
         } else {
             limits.clone()
         };
-        self.engine.analyse(game, &limits)
+        let Some(tables) = self.tables.clone() else {
+            return self.engine.analyse(game, &limits);
+        };
+        if let Some(solved) = table_move(&tables, game) {
+            return solved;
+        }
+        // Leave out the moves into positions the tables know are won for the other side.
+        let position = game.position();
+        let me = position.to_move();
+        let safe: Vec<Move> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let child = position.play_unchecked(mv);
+                match child.winner() {
+                    Some(win) => win.winner == me,
+                    None => !matches!(tables.probe(&child), Some(Proof::Win(_))),
+                }
+            })
+            .collect();
+        self.engine.analyse_among(game, &limits, Some(&safe))
     }
 }
 
@@ -204,6 +247,62 @@ impl Player for SearchPlayer {
         }
         self.analyse(game, limits).best
     }
+}
+
+/// The solved move of `game` when `tables` know its position and the game
+/// has room for it: the quickest win (a move into a position lost in one
+/// ply fewer), or the longest resistance. `None` otherwise, or when the
+/// solved line would pass through a position for the third time.
+pub fn table_move(tables: &EndgameTables, game: &Game) -> Option<Analysis> {
+    let position = game.position();
+    let proof = tables.probe(position)?;
+    let plies = match proof {
+        Proof::Win(n) | Proof::Loss(n) => n,
+        Proof::Open => return None,
+    };
+    if game.moves_left() < plies as usize {
+        return None;
+    }
+    let me = position.to_move();
+    let seen_twice = |p: &Position| game.positions().iter().filter(|q| *q == p).count() >= 2;
+    let mut best: Option<(Move, u32)> = None;
+    for mv in game.legal_moves() {
+        let child = position.play_unchecked(mv);
+        if seen_twice(&child) {
+            continue;
+        }
+        let value = match (child.winner(), tables.probe(&child)) {
+            (Some(win), _) if win.winner == me => Some(1),
+            // A move that disperses the other side only: a loss in 1.
+            (Some(_), _) => matches!(proof, Proof::Loss(_)).then_some(1),
+            // The other side lost in m: a win in m + 1.
+            (None, Some(Proof::Loss(m))) if matches!(proof, Proof::Win(_)) => Some(m + 1),
+            // The other side wins in m: a loss in m + 1, the longer the better.
+            (None, Some(Proof::Win(m))) if matches!(proof, Proof::Loss(_)) => Some(m + 1),
+            _ => None,
+        };
+        let Some(value) = value else { continue };
+        let better = match (proof, best) {
+            (_, None) => true,
+            (Proof::Win(_), Some((_, b))) => value < b,
+            (_, Some((_, b))) => value > b,
+        };
+        if better {
+            best = Some((mv, value));
+        }
+    }
+    let (mv, value) = best?;
+    Some(Analysis {
+        best: mv,
+        score: match proof {
+            Proof::Win(_) => Score::Win(value),
+            _ => Score::Loss(value),
+        },
+        depth: 0,
+        nodes: 0,
+        pv: vec![mv],
+        time: Duration::ZERO,
+    })
 }
 
 /// The best move in `game` with its score and expected line, as Hard sees
@@ -235,4 +334,60 @@ pub fn hint(game: &Game, limits: &Limits) -> Option<Analysis> {
         0,
     );
     Some(player.analyse(game, limits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Prover, random_position};
+    use rand::{SeedableRng, rngs::SmallRng};
+
+    /// Tables made of the prover's verdicts on a position and its children.
+    fn tables_around(position: &Position, prover: &mut Prover) -> EndgameTables {
+        let mut entries = vec![(*position, prover.prove(position, 3))];
+        for mv in position.legal_moves() {
+            let child = position.play_unchecked(mv);
+            if child.winner().is_none() {
+                entries.push((child, prover.prove(&child, 3)));
+            }
+        }
+        EndgameTables::from_entries(&entries)
+    }
+
+    #[test]
+    fn the_tables_move_keeps_the_proven_result() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut prover = Prover::new(18);
+        let (mut wins, mut losses) = (0, 0);
+        while wins < 10 || losses < 3 {
+            let p = random_position(&mut rng);
+            if p.winner().is_some() {
+                continue;
+            }
+            let proof = prover.prove(&p, 3);
+            if proof == Proof::Open {
+                continue;
+            }
+            let tables = tables_around(&p, &mut prover);
+            let found = table_move(&tables, &Game::from_position(p)).expect("a solved move");
+            let child = p.play_unchecked(found.best);
+            match proof {
+                Proof::Win(n) => {
+                    wins += 1;
+                    assert_eq!(found.score, Score::Win(n));
+                    let won_now = child.winner().is_some_and(|w| w.winner == p.to_move());
+                    assert!(won_now || prover.prove(&child, 3) == Proof::Loss(n - 1), "{p}");
+                }
+                Proof::Loss(n) => {
+                    losses += 1;
+                    assert_eq!(found.score, Score::Loss(n));
+                }
+                Proof::Open => unreachable!(),
+            }
+            // A player with the tables plays that move.
+            let config = Level::Hard.search_config().unwrap_or_default();
+            let mut hard = SearchPlayer::new("hard", config, Level::Hard.budget(), 0).with_tables(Arc::new(tables));
+            assert_eq!(hard.choose(&Game::from_position(p), &Limits::nodes(1_000)), found.best);
+        }
+    }
 }

@@ -25,7 +25,7 @@ pub mod solve;
 pub mod tactics;
 
 pub use eval::{Weights, evaluate};
-pub use level::{Casual, Level, LevelParseError, SearchPlayer, hint};
+pub use level::{Casual, Level, LevelParseError, SearchPlayer, hint, table_move};
 pub use search::{Analysis, Engine, Score, SearchConfig};
 
 /// A player: given a game that is not over, a legal move.

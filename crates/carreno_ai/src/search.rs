@@ -323,6 +323,12 @@ impl Engine {
     /// Searches the game's position, knowing its history (for repetitions
     /// and the move limit), within `limits`. The game must not be over.
     pub fn analyse(&mut self, game: &Game, limits: &Limits) -> Analysis {
+        self.analyse_among(game, limits, None)
+    }
+
+    /// As [`Engine::analyse`], choosing only among `moves` (all legal, at
+    /// least one) when given.
+    pub fn analyse_among(&mut self, game: &Game, limits: &Limits, moves: Option<&[Move]>) -> Analysis {
         self.path.clear();
         let history = &game.positions()[..game.positions().len() - 1];
         self.path.extend(history.iter().map(key));
@@ -331,6 +337,7 @@ impl Engine {
             game.position(),
             game.moves().last().is_some_and(|m| m.is_pass()),
             limits,
+            moves,
         )
     }
 
@@ -338,17 +345,23 @@ impl Engine {
     pub fn analyse_position(&mut self, position: &Position, limits: &Limits) -> Analysis {
         self.path.clear();
         self.game_ply = 0;
-        self.run(position, false, limits)
+        self.run(position, false, limits, None)
     }
 
-    fn run(&mut self, root: &Position, passed: bool, limits: &Limits) -> Analysis {
+    fn run(&mut self, root: &Position, passed: bool, limits: &Limits, among: Option<&[Move]>) -> Analysis {
         self.ctl = Control::new(limits);
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
             }
         }
-        let moves = root.legal_moves();
+        let mut moves = root.legal_moves();
+        if let Some(among) = among.filter(|a| !a.is_empty()) {
+            moves.retain(|m| among.contains(m));
+            if moves.is_empty() {
+                moves = root.legal_moves();
+            }
+        }
         let quick = |best: Move, score: Score, ctl: &Control| Analysis {
             best,
             score,

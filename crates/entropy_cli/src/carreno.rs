@@ -4,12 +4,14 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use carreno_ai::solve::EndgameTables;
 use carreno_ai::{Level, Limits, Player};
 use carreno_rules::{BoardParseError, DrawReason, Game, GameRecord, GameResult, Move, Position, SIDE, Side, Square};
 use clap::Subcommand;
@@ -38,6 +40,10 @@ pub enum Command {
         /// Search nodes per computer move instead of the level's time budget.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
+        /// Endgame tables (a file the `tables` example of carreno_ai saves)
+        /// for Hard to play the solved move wherever they know the position.
+        #[arg(long)]
+        tables: Option<PathBuf>,
     },
     /// Read a position on standard input — five lines of S, O and . (row 5
     /// first), then a line S or O naming the side to move — and print every
@@ -73,6 +79,9 @@ pub enum Command {
         /// games of a pair), to vary the games.
         #[arg(long, default_value_t = 0)]
         opening: u32,
+        /// Endgame tables for Hard, as for `play`.
+        #[arg(long)]
+        tables: Option<PathBuf>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -134,15 +143,20 @@ pub fn run(command: Command) -> ExitCode {
             seed,
             move_ms,
             nodes,
+            tables,
         } => {
             let limits = Limits {
                 time: move_ms.map(Duration::from_millis),
                 nodes,
                 ..Limits::default()
             };
+            let tables = match load_tables(tables.as_deref()) {
+                Ok(tables) => tables,
+                Err(code) => return code,
+            };
             let stdin = io::stdin().lock();
             let stdout = io::stdout().lock();
-            match play(Game::new(), [s, o], seed, &limits, stdin, stdout) {
+            match play(Game::new(), [s, o], seed, &limits, tables, stdin, stdout) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("entropy-cli carreno play: {e}");
@@ -159,8 +173,13 @@ pub fn run(command: Command) -> ExitCode {
             nodes,
             move_ms,
             opening,
+            tables,
             quiet,
         } => {
+            let tables = match load_tables(tables.as_deref()) {
+                Ok(tables) => tables,
+                Err(code) => return code,
+            };
             let config = ArenaConfig {
                 levels: [a, b],
                 pairs: games.div_ceil(2) as usize,
@@ -172,6 +191,7 @@ pub fn run(command: Command) -> ExitCode {
                     ..Limits::default()
                 },
                 opening,
+                tables,
             };
             let bar = if quiet || !io::stderr().is_terminal() {
                 ProgressBar::hidden()
@@ -187,6 +207,33 @@ pub fn run(command: Command) -> ExitCode {
             bar.finish_and_clear();
             print!("{}", report(&config, &results));
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Loads endgame tables from `path`, telling standard error how long it took;
+/// exit status 2 when they cannot be read.
+fn load_tables(path: Option<&Path>) -> Result<Option<Arc<EndgameTables>>, ExitCode> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let start = Instant::now();
+    match EndgameTables::load(path) {
+        Ok(tables) => {
+            eprintln!(
+                "loaded endgame tables of {} plies from {} in {:.1} s",
+                tables.plies(),
+                path.display(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(Some(Arc::new(tables)))
+        }
+        Err(e) => {
+            eprintln!(
+                "entropy-cli carreno: cannot read endgame tables {}: {e}",
+                path.display()
+            );
+            Err(ExitCode::from(2))
         }
     }
 }
@@ -235,6 +282,7 @@ pub fn play(
     seats: [Seat; 2],
     seed: u64,
     limits: &Limits,
+    tables: Option<Arc<EndgameTables>>,
     input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<Game> {
@@ -243,7 +291,7 @@ pub fn play(
         .enumerate()
         .map(|(i, seat)| match seat {
             Seat::Human => None,
-            Seat::Computer(level) => Some(level.player(seed.wrapping_add(i as u64))),
+            Seat::Computer(level) => Some(level.player_with_tables(seed.wrapping_add(i as u64), tables.clone())),
         })
         .collect();
     let mut lines = input.lines();
@@ -359,6 +407,8 @@ pub struct ArenaConfig {
     pub limits: Limits,
     /// Random moves before the levels play.
     pub opening: u32,
+    /// Endgame tables for Hard.
+    pub tables: Option<Arc<EndgameTables>>,
 }
 
 /// One arena game.
@@ -430,7 +480,10 @@ pub fn play_arena_game(config: &ArenaConfig, index: usize) -> ArenaGame {
     let a_side = if index.is_multiple_of(2) { Side::O } else { Side::S };
     let mut game = opening(config, pair);
     let mut players: Vec<Box<dyn Player>> = (0..2)
-        .map(|p| config.levels[p].player(derive_seed(config.seed, &[index as u64, p as u64])))
+        .map(|p| {
+            let seed = derive_seed(config.seed, &[index as u64, p as u64]);
+            config.levels[p].player_with_tables(seed, config.tables.clone())
+        })
         .collect();
     let mut times = [Vec::new(), Vec::new()];
     while !game.is_over() {
@@ -534,6 +587,10 @@ pub fn report(config: &ArenaConfig, games: &[ArenaGame]) -> String {
     let opening = match config.opening {
         0 => "from the start position".to_string(),
         n => format!("after {n} random opening moves"),
+    };
+    let limits = match &config.tables {
+        Some(tables) => format!("{limits}, Hard with endgame tables of {} plies", tables.plies()),
+        None => limits,
     };
     let _ = writeln!(
         out,

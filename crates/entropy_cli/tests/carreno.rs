@@ -262,4 +262,7 @@ fn bad_arguments_are_refused() {
     let output = run(&["play", "robot"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown player \"robot\""));
+    let output = run(&["play", "hard", "hard", "--tables", "/nonexistent/tables.bin"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read endgame tables /nonexistent/tables.bin"));
 }

@@ -557,6 +557,35 @@ impl EndgameTables {
     }
 }
 
+#[cfg(test)]
+impl EndgameTables {
+    /// Tables holding exactly `entries` (for tests of their users).
+    pub(crate) fn from_entries(entries: &[(Position, super::Proof)]) -> EndgameTables {
+        let mut tables = EndgameTables::new();
+        for (p, proof) in entries {
+            let c = match *proof {
+                super::Proof::Win(n) => code(n, true),
+                super::Proof::Loss(n) => code(n, false),
+                super::Proof::Open => continue,
+            };
+            tables.map.insert(class_key(p), c);
+        }
+        tables
+    }
+}
+
+impl std::fmt::Debug for EndgameTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "EndgameTables({} plies, {} classes{})",
+            self.plies(),
+            self.map.len,
+            if self.is_complete() { ", complete" } else { "" }
+        )
+    }
+}
+
 impl Default for EndgameTables {
     fn default() -> EndgameTables {
         EndgameTables::new()
