@@ -1,6 +1,6 @@
 //! Plays a search configuration with other evaluation weights against Hard's,
 //! each opening twice (colours swapped), at a fixed node budget.
-//! `cargo run --release -p carreno_ai --example tune -- <settled,contact,isolated,mobile,threat,tempo> [pairs] [nodes] [opening] [seed]`
+//! `cargo run --release -p carreno_ai --example tune -- <settled,contact,isolated,mobile,threat,tempo> [pairs] [nodes] [opening] [seed] [base weights]`
 use carreno_ai::tactics::winning_move;
 use carreno_ai::{Level, Limits, Player, SearchConfig, SearchPlayer, Weights};
 use carreno_rules::{Game, Side};
@@ -8,21 +8,22 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let w: Vec<i32> = args
-        .first()
-        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
-        .unwrap_or_default();
+    let parse = |s: &String| -> Weights {
+        let w: Vec<i32> = s.split(',').filter_map(|x| x.parse().ok()).collect();
+        Weights {
+            settled: w[0],
+            contact: w[1],
+            isolated: w[2],
+            mobile: w[3],
+            threat: w[4],
+            tempo: w[5],
+        }
+    };
     let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (pairs, nodes, opening, seed) = (num(1, 50), num(2, 20_000), num(3, 4), num(4, 1));
-    let weights = Weights {
-        settled: w[0],
-        contact: w[1],
-        isolated: w[2],
-        mobile: w[3],
-        threat: w[4],
-        tempo: w[5],
-    };
+    let weights = parse(&args[0]);
     let base = Level::Hard.search_config().unwrap_or_default();
+    let base_weights = args.get(5).map(parse).unwrap_or(base.weights);
     let limits = Limits::nodes(nodes);
     let (mut points, mut games, mut draws) = (0.0, 0, 0);
     for pair in 0..pairs {
@@ -53,7 +54,16 @@ fn main() {
                 Level::Hard.budget(),
                 0,
             );
-            let mut hard = SearchPlayer::new("hard", SearchConfig { table_bits: 18, ..base }, Level::Hard.budget(), 0);
+            let mut hard = SearchPlayer::new(
+                "hard",
+                SearchConfig {
+                    weights: base_weights,
+                    table_bits: 18,
+                    ..base
+                },
+                Level::Hard.budget(),
+                0,
+            );
             let mut game = start.clone();
             while !game.is_over() {
                 let mv = if game.to_move() == test_side {
@@ -75,7 +85,7 @@ fn main() {
         }
     }
     println!(
-        "{weights:?}: {points} of {games} ({:.1}%), {draws} draws",
+        "{weights:?} against {base_weights:?}: {points} of {games} ({:.1}%), {draws} draws",
         100.0 * points / games as f64
     );
 }

@@ -27,7 +27,7 @@ impl Default for Weights {
             settled: 100,
             contact: 40,
             isolated: -60,
-            mobile: 10,
+            mobile: 65,
             threat: 150,
             tempo: 20,
         }
