@@ -116,7 +116,8 @@ pub fn class_position(key: u64) -> Position {
     Position::from_board(board, Side::S)
 }
 
-/// An open-addressing hash map from class keys (50 bits) to plies (8 bits).
+/// An open-addressing hash map from class keys (50 bits) to codes (14 bits:
+/// the plies and whether the position is lost).
 struct ClassMap {
     slots: Vec<u64>,
     len: usize,
@@ -139,7 +140,7 @@ impl ClassMap {
     }
 
     #[inline]
-    fn get(&self, key: u64) -> Option<u8> {
+    fn get(&self, key: u64) -> Option<u16> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
@@ -148,14 +149,14 @@ impl ClassMap {
                 return None;
             }
             if slot & KEY_BITS == key {
-                return Some((slot >> 50) as u8);
+                return Some((slot >> 50) as u16);
             }
             i = (i + 1) & mask;
         }
     }
 
     /// Inserts `key` with `plies` unless present; true when inserted.
-    fn insert(&mut self, key: u64, plies: u8) -> bool {
+    fn insert(&mut self, key: u64, plies: u16) -> bool {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
@@ -181,7 +182,7 @@ impl ClassMap {
         self.len = 0;
         for slot in old {
             if slot != EMPTY {
-                self.insert(slot & KEY_BITS, (slot >> 50) as u8);
+                self.insert(slot & KEY_BITS, (slot >> 50) as u16);
             }
         }
     }
@@ -220,16 +221,20 @@ pub struct EndgameTables {
 }
 
 /// The flag of a lost class's code (the rest is its plies).
-const LOSS: u8 = 0x80;
+const LOSS: u16 = 1 << 13;
 
 /// The most plies the tables can hold.
-pub const MAX_PLIES: u32 = 127;
+pub const MAX_PLIES: u32 = (LOSS - 1) as u32;
 
 /// The first bytes of a table file.
-const MAGIC: &[u8; 8] = b"CARRENO1";
+const MAGIC: &[u8; 8] = b"CARRENO2";
 
-fn code(plies: u32, won: bool) -> u8 {
-    plies as u8 | if won { 0 } else { LOSS }
+/// The first bytes of a table file of the first format (an 8-bit code:
+/// seven bits of plies and the loss flag on top).
+const MAGIC_1: &[u8; 8] = b"CARRENO1";
+
+fn code(plies: u32, won: bool) -> u16 {
+    plies as u16 | if won { 0 } else { LOSS }
 }
 
 /// The number of distinct positions a class stands for: its distinct
@@ -448,7 +453,8 @@ impl EndgameTables {
         let mut input = BufReader::new(File::open(path)?);
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
-        if &magic != MAGIC {
+        let first_format = &magic == MAGIC_1;
+        if &magic != MAGIC && !first_format {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 "not a Carreno endgame table file",
@@ -475,10 +481,13 @@ impl EndgameTables {
             tables.losses.push(Vec::new());
         }
         let count = word()?;
-        let last = levels as u8;
+        let last = levels as u16;
         for _ in 0..count {
             let slot = word()?;
-            let (key, c) = (slot & KEY_BITS, (slot >> 50) as u8);
+            let (key, mut c) = (slot & KEY_BITS, (slot >> 50) as u16);
+            if first_format {
+                c = (c & 0x7f) | if c & 0x80 != 0 { LOSS } else { 0 };
+            }
             tables.map.insert(key, c);
             if c & !LOSS == last {
                 let list = if c & LOSS == 0 {
@@ -668,6 +677,16 @@ mod tests {
         // The last ply's lists are rebuilt, so the tables can be extended.
         assert_eq!(back.losses[1].len(), 50);
         assert!(EndgameTables::load(Path::new("/nonexistent/carreno")).is_err());
+        // A file of the first format (an 8-bit code) reads as well.
+        let p = positions[0];
+        let mut bytes = MAGIC_1.to_vec();
+        for word in [1, 2, 0, 0, 1, 16, 7, 1, class_key(&p) | (0x80 | 2) << 50] {
+            bytes.extend_from_slice(&(word as u64).to_le_bytes());
+        }
+        std::fs::write(&path, bytes).unwrap();
+        let old = EndgameTables::load(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(old.probe(&p), Some(super::super::Proof::Loss(2)));
     }
 
     #[test]
