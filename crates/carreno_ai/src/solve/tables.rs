@@ -681,7 +681,7 @@ mod tests {
         let p = positions[0];
         let mut bytes = MAGIC_1.to_vec();
         for word in [1, 2, 0, 0, 1, 16, 7, 1, class_key(&p) | (0x80 | 2) << 50] {
-            bytes.extend_from_slice(&(word as u64).to_le_bytes());
+            bytes.extend_from_slice(&word.to_le_bytes());
         }
         std::fs::write(&path, bytes).unwrap();
         let old = EndgameTables::load(&path).unwrap();
