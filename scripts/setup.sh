@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0
-          xvfb xauth mesa-vulkan-drivers libvulkan1)
+          xvfb xauth xdotool mesa-vulkan-drivers libvulkan1)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -1,18 +1,18 @@
 //! Eased motion: a [`Tween`] moves an entity from one point to another along
 //! an easing curve; one system advances them all. While a blocking tween
-//! runs, the board takes no input (see [`animating`]).
+//! runs, the board takes no input, the computer waits and the clock stops
+//! (see [`motion_blocks_input`]).
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AnimationSpeed>().add_systems(
-        Update,
-        (advance_tweens, advance_shakes).in_set(crate::game::GameSystems::Animate),
-    );
+    app.init_resource::<AnimationSpeed>()
+        .add_systems(Update, (advance_tweens, advance_shakes).in_set(crate::AppSet::Animate));
 }
 
-/// Multiplies the speed of every animation (1 is normal; the scripted runs
-/// use a large value to play whole rounds quickly).
+/// Multiplies the speed of every animation (1 is normal; the settings
+/// offer slower and faster, and the scripted runs use a large value to play
+/// whole rounds quickly).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct AnimationSpeed(pub f32);
 
@@ -67,6 +67,12 @@ impl Tween {
         }
     }
 
+    /// The same motion, which input need not wait for (decoration).
+    pub fn not_blocking(mut self) -> Tween {
+        self.blocking = false;
+        self
+    }
+
     /// The same motion, saying what it shows.
     pub fn showing(mut self, kind: Motion) -> Tween {
         self.kind = kind;
@@ -107,9 +113,14 @@ impl Shake {
     }
 }
 
-/// Whether a motion that input must wait for is running.
-pub fn animating(tweens: Query<&Tween>) -> bool {
-    tweens.iter().any(|t| t.blocking)
+/// Whether any of `tweens` is a motion that input must wait for.
+pub fn blocks_input<'a>(tweens: impl IntoIterator<Item = &'a Tween>) -> bool {
+    tweens.into_iter().any(|t| t.blocking)
+}
+
+/// Run condition: a motion that input must wait for is running.
+pub fn motion_blocks_input(tweens: Query<&Tween>) -> bool {
+    blocks_input(&tweens)
 }
 
 fn advance_tweens(

@@ -1,6 +1,7 @@
 //! Two cameras: one for the world (board, bag, counters), drawn in the part
 //! of the window the side panel leaves free and scaled to fit it; one for
-//! the interface, over the whole window.
+//! the interface, over the whole window. The interface scales with the
+//! window ([`InterfaceScale`]), so the whole screen grows and shrinks together.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
@@ -9,13 +10,36 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
-use crate::board::BoardLayout;
+use crate::screens::InMatch;
+use crate::world::BoardLayout;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInset>()
+        .init_resource::<InterfaceScale>()
         .add_systems(Startup, spawn_cameras)
-        .add_systems(PostUpdate, fit_world_camera);
+        .add_systems(PostUpdate, (scale_interface, fit_world_camera).chain());
 }
+
+/// How large the interface is drawn: 1 at 1280×720, following the window's
+/// smaller proportion, within limits that keep text readable.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct InterfaceScale(pub f32);
+
+impl Default for InterfaceScale {
+    fn default() -> Self {
+        InterfaceScale(1.0)
+    }
+}
+
+impl InterfaceScale {
+    /// The scale for a window of `width` × `height` logical pixels.
+    pub fn for_window(width: f32, height: f32) -> InterfaceScale {
+        InterfaceScale((width / 1280.0).min(height / 720.0).clamp(0.8, 2.5))
+    }
+}
+
+/// The side panel's width at scale 1, in logical pixels.
+pub const PANEL_WIDTH: f32 = 340.0;
 
 /// The world camera.
 #[derive(Component)]
@@ -64,6 +88,26 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
             ..default()
         },
     ));
+}
+
+fn scale_interface(
+    window: Single<&Window, With<PrimaryWindow>>,
+    in_match: Option<Res<State<InMatch>>>,
+    mut scale: ResMut<InterfaceScale>,
+    mut inset: ResMut<PanelInset>,
+) {
+    let wanted = InterfaceScale::for_window(window.width(), window.height());
+    if *scale != wanted {
+        *scale = wanted;
+    }
+    let right = if in_match.is_some() {
+        PANEL_WIDTH * wanted.0
+    } else {
+        0.0
+    };
+    if inset.right != right {
+        inset.right = right;
+    }
 }
 
 /// Keeps the world in the part of the window left of the panel.

@@ -1,127 +1,81 @@
 //! The match and the turn: the rules crate's `Match` in a resource (the only
-//! source of truth), intents in, rule events out.
+//! source of truth), intents in, rule events out, and the commands that move
+//! between matches and rounds.
 //!
 //! ```text
-//! input / AI  ->  Intent  ->  apply_intents: match.apply(action)
-//!                                 Ok  -> Applied(event)  -> view systems
-//!                                 Err -> Refused{..}     -> feedback
+//! input / computer  ->  Intent(Action)  ->  apply_intents: match.apply(action)
+//!                                               Ok  -> Applied(event)  -> world, interface, sound, save
+//!                                               Err -> Refused{..}     -> feedback
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Cell, Event, LineScore, Match, MoveError, Player, Round, Run, Size, Slide};
+use entropy_rules::{Action, Event, Match, MoveError, Player, Role, Round, UndoError};
 
-use crate::animation::animating;
+use crate::AppSet;
+use crate::animation::motion_blocks_input;
+use crate::match_setup::{MatchSetup, Seat};
 use crate::screens::{Screen, TurnPhase};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MatchSetup>()
-        .add_message::<Intent>()
+    app.add_message::<Intent>()
         .add_message::<Applied>()
         .add_message::<Refused>()
+        .add_message::<Undone>()
         .add_message::<Command>()
         .add_systems(
             Update,
             (
                 handle_commands,
-                draw_when_ready.run_if(in_state(TurnPhase::Drawing).and_then(not(animating))),
+                draw_when_ready.run_if(in_state(TurnPhase::Drawing).and_then(not(motion_blocks_input))),
                 apply_intents.run_if(in_state(Screen::Playing)),
                 sync_phase.run_if(in_state(Screen::Playing)),
             )
                 .chain()
-                .in_set(GameSystems::Turn),
-        )
-        .add_systems(OnEnter(TurnPhase::Scoring), start_count)
-        .add_systems(
-            Update,
-            advance_count
-                .run_if(in_state(TurnPhase::Scoring))
-                .after(GameSystems::Turn),
+                .in_set(AppSet::Turn),
         );
 }
 
-/// Ordering of the game's systems within `Update`.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum GameSystems {
-    /// Input turned into intents and commands.
-    Input,
-    /// Intents applied to the match.
-    Turn,
-    /// Entities follow the rule events.
-    Sync,
-    /// Motion advances (after the events that start it, so it starts at once).
-    Animate,
-}
-
-/// What the players chose on the setup screen.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct MatchSetup {
-    /// The board size.
-    pub size: Size,
-    /// The players' names, by [`Player::index`].
-    pub names: [String; 2],
-    /// Who is Order in round 1.
-    pub first_order: Player,
-    /// A person or the computer, by [`Player::index`].
-    pub seats: [crate::ai::Seat; 2],
-}
-
-impl Default for MatchSetup {
-    fn default() -> Self {
-        MatchSetup {
-            size: Size::Seven,
-            names: ["Player 1".to_string(), "Player 2".to_string()],
-            first_order: Player::One,
-            seats: [crate::ai::Seat::Human; 2],
-        }
-    }
-}
-
-impl MatchSetup {
-    /// The name of `player`, or a default when left blank.
-    pub fn name(&self, player: Player) -> &str {
-        let name = self.names[player.index()].trim();
-        match (name.is_empty(), player) {
-            (false, _) => name,
-            (true, Player::One) => "Player 1",
-            (true, Player::Two) => "Player 2",
-        }
-    }
-}
-
-/// The match on the table: the rules crate's [`Match`], the only source of truth.
+/// The match on the table: the rules crate's [`Match`], the only source of
+/// truth, with the seats of its players.
 #[derive(Resource)]
-pub struct CurrentMatch(pub Match);
+pub struct CurrentMatch {
+    /// The match.
+    pub game: Match,
+    /// Who sits in each chair, by [`Player::index`].
+    pub seats: [Seat; 2],
+}
 
 impl CurrentMatch {
     /// The round being played.
     pub fn round(&self) -> &Round {
-        self.0.round()
+        self.game.round()
     }
-}
 
-/// Something a player asks to do. Mouse, keyboard, gamepad and AI all send these.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Intent {
-    /// Chaos draws from the bag.
-    Draw,
-    /// Chaos places the drawn counter here.
-    Place(Cell),
-    /// Order slides a counter.
-    Slide(Slide),
-    /// Order passes.
-    Pass,
-}
-
-impl Intent {
-    fn action(self) -> Action {
-        match self {
-            Intent::Draw => Action::Draw,
-            Intent::Place(cell) => Action::Place(cell),
-            Intent::Slide(slide) => Action::Slide(slide),
-            Intent::Pass => Action::Pass,
+    /// The player who must decide now (Chaos placing, Order moving) and
+    /// their seat; `None` while a draw, a count or nothing is due.
+    pub fn deciding(&self) -> Option<(Player, Role, Seat)> {
+        if matches!(self.round().phase(), entropy_rules::Phase::ChaosDraw) {
+            return None;
         }
+        let (player, role) = self.game.to_move()?;
+        Some((player, role, self.seats[player.index()]))
+    }
+
+    /// Whether a person must decide now.
+    pub fn person_to_move(&self) -> bool {
+        matches!(self.deciding(), Some((_, _, Seat::Person)))
     }
 }
+
+/// Run condition: a person must decide now (the board takes input only then).
+pub fn person_to_move(game: Option<Res<CurrentMatch>>) -> bool {
+    game.is_some_and(|g| g.person_to_move())
+}
+
+/// Something a player asks to do: the rules crate's [`Action`]. Mouse,
+/// keyboard, gamepad and computer players all send these.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Intent(pub Action);
 
 /// An intent the rules accepted, with what it did.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,77 +85,122 @@ pub struct Applied(pub Event);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Refused {
     /// What was asked.
-    pub intent: Intent,
+    pub action: Action,
     /// Why it was refused.
     pub error: MoveError,
 }
 
-/// Moving between screens and matches.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
+/// A move taken back: the round is as it was just before `action`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undone(pub Action);
+
+/// Moving between screens, matches and rounds.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
     /// From the title to the setup screen.
     OpenSetup,
+    /// From the title to the history.
+    OpenHistory,
     /// Start a match with the current setup.
     StartMatch,
     /// After round 1: swap roles and play round 2.
     NextRound,
     /// After the match: the same players again, the other one Order first.
     Rematch,
-    /// Back to the title screen.
+    /// Back to the title screen (a match being played stays saved).
     ToTitle,
+    /// Resume the saved match.
+    Continue,
+    /// Start the first-game tutorial.
+    StartTutorial,
     /// Show the whole count at once.
     SkipCount,
+    /// Take back the last move of the person to move (with the computer's reply).
+    Undo,
+    /// Close the game.
+    Quit,
 }
 
-fn handle_commands(
+pub(crate) fn handle_commands(
     mut commands: MessageReader<Command>,
-    mut setup: ResMut<MatchSetup>,
-    game: Option<ResMut<CurrentMatch>>,
-    mut count: Option<ResMut<ScoreCount>>,
+    setup: Res<MatchSetup>,
+    mut game: Option<ResMut<CurrentMatch>>,
+    mut undone: MessageWriter<Undone>,
     mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
     mut cmd: Commands,
 ) {
-    let mut game = game;
     for command in commands.read() {
         match command {
             Command::OpenSetup => next.set(Screen::Setup),
+            Command::OpenHistory => next.set(Screen::History),
             Command::StartMatch => {
-                cmd.insert_resource(new_match(&setup));
+                cmd.insert_resource(new_match(&setup, setup.first_order(rand::random())));
                 next.set(Screen::Playing);
             }
             Command::NextRound => {
                 if let Some(game) = game.as_mut()
-                    && game.0.start_second_round().is_ok()
+                    && game.game.start_second_round().is_ok()
                 {
                     next.set(Screen::Playing);
                 }
             }
             Command::Rematch => {
-                setup.first_order = setup.first_order.other();
-                cmd.insert_resource(new_match(&setup));
+                let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
+                cmd.insert_resource(new_match(&setup, first));
                 next.set(Screen::Playing);
             }
             Command::ToTitle => {
                 cmd.remove_resource::<CurrentMatch>();
                 next.set(Screen::Title);
             }
-            Command::SkipCount => {
-                if let Some(count) = count.as_mut() {
-                    count.shown = count.runs.len();
+            Command::Undo => {
+                if let Some(game) = game.as_mut() {
+                    for action in undo_for_person(game) {
+                        undone.write(Undone(action));
+                    }
                 }
+            }
+            Command::SkipCount | Command::Continue | Command::StartTutorial => {}
+            Command::Quit => {
+                exit.write(AppExit::Success);
             }
         }
     }
 }
 
-fn new_match(setup: &MatchSetup) -> CurrentMatch {
-    let seeds = [rand::random(), rand::random()];
-    CurrentMatch(Match::new(setup.size, setup.first_order, seeds))
+/// A new match for `setup` with `first_order` Order in round 1.
+pub fn new_match(setup: &MatchSetup, first_order: Player) -> CurrentMatch {
+    let first: u64 = rand::random();
+    let second = if setup.same_draws { first } else { rand::random() };
+    CurrentMatch {
+        game: Match::new(setup.size, first_order, [first, second]),
+        seats: setup.seats(),
+    }
+}
+
+/// Takes back moves until a person's move is taken back: one move at a
+/// hot seat, a person's move with the computer's reply against the computer.
+/// Returns what was taken back, in order.
+pub fn undo_for_person(game: &mut CurrentMatch) -> Vec<Action> {
+    let mut undone = Vec::new();
+    loop {
+        match game.game.undo() {
+            Ok(action) => {
+                undone.push(action);
+                let mover = game.game.to_move().map(|(p, _)| game.seats[p.index()]);
+                if mover == Some(Seat::Person) {
+                    return undone;
+                }
+            }
+            Err(UndoError::NothingToUndo | UndoError::MatchDecided) => return undone,
+        }
+    }
 }
 
 /// Chaos's draw needs no decision: it happens as soon as the board is still.
 fn draw_when_ready(mut intents: MessageWriter<Intent>) {
-    intents.write(Intent::Draw);
+    intents.write(Intent(Action::Draw));
 }
 
 /// The one system that changes the match.
@@ -215,13 +214,13 @@ fn apply_intents(
         intents.clear();
         return;
     };
-    for &intent in intents.read() {
-        match game.0.apply(intent.action()) {
+    for &Intent(action) in intents.read() {
+        match game.game.apply(action) {
             Ok(event) => {
                 applied.write(Applied(event));
             }
             Err(error) => {
-                refused.write(Refused { intent, error });
+                refused.write(Refused { action, error });
             }
         }
     }
@@ -239,78 +238,5 @@ fn sync_phase(
     let wanted = TurnPhase::of(game.round().phase());
     if *phase.get() != wanted {
         next.set(wanted);
-    }
-}
-
-/// The count of a finished round, revealed run by run as the rules count aloud.
-#[derive(Resource, Debug, Clone)]
-pub struct ScoreCount {
-    /// Every line with its runs.
-    pub lines: Vec<LineScore>,
-    /// Every run in counting order (line by line, short runs first).
-    pub runs: Vec<Run>,
-    /// How many runs have been counted so far.
-    pub shown: usize,
-    timer: Timer,
-    /// Time left to look at the complete count before the next screen.
-    linger: Timer,
-}
-
-impl ScoreCount {
-    /// Seconds between two runs of the count.
-    pub const STEP: f32 = 0.16;
-
-    fn new(lines: Vec<LineScore>) -> ScoreCount {
-        let runs = lines.iter().flat_map(|l| l.runs.iter().copied()).collect();
-        ScoreCount {
-            lines,
-            runs,
-            shown: 0,
-            timer: Timer::from_seconds(Self::STEP, TimerMode::Repeating),
-            linger: Timer::from_seconds(1.2, TimerMode::Once),
-        }
-    }
-
-    /// The points counted so far.
-    pub fn counted(&self) -> u32 {
-        self.runs[..self.shown].iter().map(|r| r.len as u32).sum()
-    }
-
-    /// The run being counted now, if any.
-    pub fn current(&self) -> Option<Run> {
-        self.shown.checked_sub(1).and_then(|i| self.runs.get(i).copied())
-    }
-
-    /// Whether every run has been counted.
-    pub fn finished(&self) -> bool {
-        self.shown >= self.runs.len()
-    }
-}
-
-fn start_count(game: Res<CurrentMatch>, mut commands: Commands) {
-    commands.insert_resource(ScoreCount::new(game.round().breakdown()));
-}
-
-fn advance_count(
-    time: Res<Time>,
-    speed: Res<crate::animation::AnimationSpeed>,
-    game: Res<CurrentMatch>,
-    mut count: ResMut<ScoreCount>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let delta = time.delta().mul_f32(speed.0);
-    if !count.finished() {
-        count.timer.tick(delta);
-        let steps = count.timer.times_finished_this_tick() as usize;
-        count.shown = (count.shown + steps).min(count.runs.len());
-        return;
-    }
-    count.linger.tick(delta);
-    if count.linger.is_finished() {
-        next.set(if game.0.is_over() {
-            Screen::MatchOver
-        } else {
-            Screen::RoundOver
-        });
     }
 }

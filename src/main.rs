@@ -29,5 +29,10 @@ fn window_size(text: &str) -> Result<(u32, u32), String> {
 
 fn main() -> AppExit {
     let args = Args::parse();
-    App::new().add_plugins(entropy::AppPlugin { window: args.window }).run()
+    App::new()
+        .add_plugins(entropy::AppPlugin {
+            window: args.window,
+            ..Default::default()
+        })
+        .run()
 }

@@ -1,172 +1,288 @@
-//! Remembering the players' choices between sessions: board size, names,
-//! who sits in each chair, who is Order first, and the display options.
-//!
-//! They are kept as RON in the platform's preferences folder (on Linux
-//! `~/.config/entropy/preferences.ron`; `ENTROPY_PREFS_DIR` overrides the
-//! folder). Saving writes a temporary file and renames it over the old one.
-//! A file that cannot be read is renamed aside (`preferences.ron.unreadable`)
-//! rather than overwritten, and the interface says so.
+//! The player's settings and last match setup, remembered between launches
+//! in `preferences.ron` in the preferences folder ([`crate::storage`]):
+//! written atomically whenever they change, and kept aside and reported
+//! when unreadable. Unknown or missing values fall back to the defaults, so
+//! a file from an older or newer version still reads.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 use entropy_ai::Level;
-use entropy_rules::{Player, Size};
+use entropy_rules::Size;
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Seat;
-use crate::game::{Command, MatchSetup};
-use crate::view::ViewOptions;
+use crate::animation::AnimationSpeed;
+use crate::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
+use crate::storage::{self, Loaded};
 
 pub(super) fn plugin(app: &mut App) {
-    let folder = folder();
-    let (prefs, notice) = match folder.as_deref().map(load) {
-        Some(Ok(prefs)) => (prefs.unwrap_or_default(), None),
-        Some(Err(notice)) => (Preferences::default(), Some(notice)),
-        None => (Preferences::default(), None),
+    let folder = app
+        .world()
+        .get_resource::<crate::Folders>()
+        .and_then(|f| f.preferences.clone());
+    let (prefs, notice, first_launch) = match folder.as_ref().map(|f| load(&f.join(FILE))) {
+        Some(Loaded::Read(prefs)) => (prefs, None, false),
+        Some(Loaded::Unreadable(notice)) => (Preferences::default(), Some(notice), false),
+        Some(Loaded::Missing) => (Preferences::default(), None, true),
+        None => (Preferences::default(), None, false),
     };
     if let Some(notice) = &notice {
         warn!("{notice}");
     }
-    let (setup, options) = prefs.apply();
-    app.insert_resource(setup)
-        .insert_resource(options)
-        .insert_resource(PrefsFile { folder, notice })
-        .add_systems(Update, save_when_changed);
+    let (settings, setup) = prefs.apply();
+    app.insert_resource(AnimationSpeed(settings.animation.speed()))
+        .insert_resource(settings)
+        .insert_resource(setup)
+        .insert_resource(PrefsFile {
+            folder,
+            notices: notice.into_iter().collect(),
+            notices_dismissed: false,
+            first_launch,
+        })
+        .add_systems(Update, (follow_settings, save_when_changed));
 }
 
-/// Where preferences live, and what went wrong reading them.
+/// Where the preferences live, and what went wrong reading the game's files at launch.
 #[derive(Resource, Debug, Clone)]
 pub struct PrefsFile {
     folder: Option<PathBuf>,
-    /// A message for the player when the saved file could not be read.
-    pub notice: Option<String>,
+    /// Messages for the player about files that could not be read.
+    pub notices: Vec<String>,
+    /// The player has read the notices.
+    pub notices_dismissed: bool,
+    /// No preferences were found: the game is new to this player.
+    pub first_launch: bool,
 }
 
 const FILE: &str = "preferences.ron";
 
-fn folder() -> Option<PathBuf> {
-    match std::env::var_os("ENTROPY_PREFS_DIR") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => bevy::platform::dirs::preferences_dir().map(|d| d.join("entropy")),
+/// What is written on counters so that colours can be told apart without seeing them.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColourMarks {
+    /// Nothing.
+    #[default]
+    Off,
+    /// The colour's number, 1 to 7.
+    Numbers,
+    /// A shape for each colour.
+    Symbols,
+}
+
+/// How fast counters move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pace {
+    /// Slower than normal.
+    Slow,
+    /// Normal.
+    #[default]
+    Normal,
+    /// Faster than normal.
+    Fast,
+}
+
+impl Pace {
+    /// The animation speed factor.
+    pub fn speed(self) -> f32 {
+        match self {
+            Pace::Slow => 0.6,
+            Pace::Normal => 1.0,
+            Pace::Fast => 1.7,
+        }
     }
 }
 
-/// The saved choices, in a form that reads back whatever this version of the game becomes.
+/// The player's settings.
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Overall volume, 0 to 100.
+    pub master_volume: u8,
+    /// Sound effects' volume, 0 to 100.
+    pub effects_volume: u8,
+    /// Music's volume, 0 to 100.
+    pub music_volume: u8,
+    /// How fast counters move.
+    pub animation: Pace,
+    /// Numbers or symbols on the counters.
+    pub colour_marks: ColourMarks,
+    /// Mark where a picked-up counter may go.
+    pub show_destinations: bool,
+    /// Fill the screen.
+    pub fullscreen: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            master_volume: 80,
+            effects_volume: 80,
+            music_volume: 50,
+            animation: Pace::Normal,
+            colour_marks: ColourMarks::Off,
+            show_destinations: true,
+            fullscreen: false,
+        }
+    }
+}
+
+/// The last match setup, in a form that reads back whatever this version of the game becomes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Preferences {
+pub struct SetupPrefs {
     /// 7 or 5.
     pub board: u8,
-    /// The two players' names.
+    /// `"person"`, `"computer"` or `"watch"`.
+    pub opponent: String,
+    /// The computer's level (the first computer's when watching).
+    pub level: String,
+    /// The second computer's level when watching.
+    pub second_level: String,
+    /// `"order"`, `"chaos"` or `"random"`: player 1's role in round 1.
+    pub role: String,
+    /// The names typed.
     pub names: [String; 2],
-    /// `"person"` or a level name, for each player.
-    pub seats: [String; 2],
-    /// 1 or 2: who is Order in round 1.
-    pub order_first: u8,
-    /// Colour numbers on the counters.
-    pub colour_numbers: bool,
-    /// Marks where a picked-up counter may go.
-    pub show_destinations: bool,
+    /// Minutes per player, 0 for no clock.
+    pub clock_minutes: u8,
+    /// Both rounds draw the same counters.
+    pub same_draws: bool,
 }
 
-impl Default for Preferences {
+impl Default for SetupPrefs {
     fn default() -> Self {
-        Preferences::from_state(&MatchSetup::default(), &ViewOptions::default())
+        SetupPrefs::from_setup(&MatchSetup::default())
     }
+}
+
+impl SetupPrefs {
+    /// The preferences of `setup`.
+    pub fn from_setup(setup: &MatchSetup) -> SetupPrefs {
+        let (opponent, level, second) = match setup.opponent {
+            Opponent::Person => ("person", Level::Medium, Level::Medium),
+            Opponent::Computer(level) => ("computer", level, level),
+            Opponent::Watch(a, b) => ("watch", a, b),
+        };
+        SetupPrefs {
+            board: setup.size.n() as u8,
+            opponent: opponent.into(),
+            level: level.to_string(),
+            second_level: second.to_string(),
+            role: match setup.role {
+                RoleChoice::Order => "order",
+                RoleChoice::Chaos => "chaos",
+                RoleChoice::Random => "random",
+            }
+            .into(),
+            names: setup.names.clone(),
+            clock_minutes: match setup.clock {
+                ClockChoice::Off => 0,
+                ClockChoice::Minutes(m) => m,
+            },
+            same_draws: setup.same_draws,
+        }
+    }
+
+    /// The setup these preferences make; anything unknown falls back to the default.
+    pub fn setup(&self) -> MatchSetup {
+        let default = MatchSetup::default();
+        let level = |s: &str| s.parse::<Level>().unwrap_or(Level::Medium);
+        MatchSetup {
+            size: Size::from_n(self.board as usize).unwrap_or(default.size),
+            opponent: match self.opponent.as_str() {
+                "person" => Opponent::Person,
+                "watch" => Opponent::Watch(level(&self.level), level(&self.second_level)),
+                _ => Opponent::Computer(level(&self.level)),
+            },
+            role: match self.role.as_str() {
+                "chaos" => RoleChoice::Chaos,
+                "random" => RoleChoice::Random,
+                _ => RoleChoice::Order,
+            },
+            names: self.names.clone().map(|n| n.chars().take(20).collect()),
+            clock: ClockChoice::ALL
+                .into_iter()
+                .find(|c| c.per_player().map_or(0, |d| d.as_secs() / 60) == self.clock_minutes as u64)
+                .unwrap_or_default(),
+            same_draws: self.same_draws,
+        }
+    }
+}
+
+/// The whole file.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Preferences {
+    /// The settings.
+    pub settings: Settings,
+    /// The last match setup.
+    pub setup: SetupPrefs,
 }
 
 impl Preferences {
-    /// The preferences of the current choices.
-    pub fn from_state(setup: &MatchSetup, options: &ViewOptions) -> Preferences {
-        let seat = |s: Seat| match s {
-            Seat::Human => "person".to_string(),
-            Seat::Computer(level) => level.to_string(),
-        };
+    /// The preferences of the current settings and setup.
+    pub fn of(settings: &Settings, setup: &MatchSetup) -> Preferences {
         Preferences {
-            board: setup.size.n() as u8,
-            names: setup.names.clone(),
-            seats: [seat(setup.seats[0]), seat(setup.seats[1])],
-            order_first: setup.first_order.index() as u8 + 1,
-            colour_numbers: options.colour_numbers,
-            show_destinations: options.show_destinations,
+            settings: settings.clone(),
+            setup: SetupPrefs::from_setup(setup),
         }
     }
 
-    /// The choices these preferences make; anything unknown falls back to the default.
-    pub fn apply(&self) -> (MatchSetup, ViewOptions) {
-        let seat = |s: &str| s.parse::<Level>().map_or(Seat::Human, Seat::Computer);
-        let setup = MatchSetup {
-            size: Size::from_n(self.board as usize).unwrap_or_default(),
-            names: self.names.clone().map(|n| n.chars().take(20).collect()),
-            first_order: if self.order_first == 2 {
-                Player::Two
-            } else {
-                Player::One
-            },
-            seats: [seat(&self.seats[0]), seat(&self.seats[1])],
-        };
-        let options = ViewOptions {
-            colour_numbers: self.colour_numbers,
-            show_destinations: self.show_destinations,
-        };
-        (setup, options)
-    }
-}
-
-/// Reads the preferences in `folder`: `Ok(None)` when there are none yet;
-/// `Err(notice)` when the file is unreadable, after renaming it aside.
-pub fn load(folder: &Path) -> Result<Option<Preferences>, String> {
-    let path = folder.join(FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("could not read {}: {e}", path.display())),
-    };
-    match ron::from_str::<Preferences>(&text) {
-        Ok(prefs) => Ok(Some(prefs)),
-        Err(e) => {
-            let aside = folder.join(format!("{FILE}.unreadable"));
-            let kept = match std::fs::rename(&path, &aside) {
-                Ok(()) => format!("kept as {}", aside.display()),
-                Err(re) => format!("left in place ({re})"),
-            };
-            Err(format!(
-                "saved preferences could not be read ({e}); {kept}; using defaults"
-            ))
+    /// The settings and setup these preferences make.
+    pub fn apply(&self) -> (Settings, MatchSetup) {
+        let mut settings = self.settings.clone();
+        for volume in [
+            &mut settings.master_volume,
+            &mut settings.effects_volume,
+            &mut settings.music_volume,
+        ] {
+            *volume = (*volume).min(100);
         }
+        (settings, self.setup.setup())
     }
 }
 
-/// Writes the preferences to `folder` (a temporary file renamed over the old one).
-pub fn save(folder: &Path, prefs: &Preferences) -> std::io::Result<()> {
-    std::fs::create_dir_all(folder)?;
+/// Reads the preferences at `path`.
+pub fn load(path: &std::path::Path) -> Loaded<Preferences> {
+    storage::read_or_keep_aside(path, "saved preferences", |text| {
+        ron::from_str::<Preferences>(text).map_err(|e| e.to_string())
+    })
+}
+
+/// Writes `prefs` to `path`.
+pub fn save(path: &std::path::Path, prefs: &Preferences) -> std::io::Result<()> {
     let text = ron::ser::to_string_pretty(prefs, ron::ser::PrettyConfig::default()).map_err(std::io::Error::other)?;
-    let temp = folder.join(format!("{FILE}.new"));
-    std::fs::write(&temp, text)?;
-    std::fs::rename(&temp, folder.join(FILE))
+    storage::write_atomically(path, text.as_bytes())
 }
 
-/// Saves when a match starts (the setup is then final) and when an option changes.
+/// The animation speed follows the settings.
+fn follow_settings(settings: Res<Settings>, mut speed: ResMut<AnimationSpeed>) {
+    if settings.is_changed() && !settings.is_added() {
+        speed.0 = settings.animation.speed();
+    }
+}
+
+/// Saves when the settings or the setup change.
 fn save_when_changed(
-    mut commands: MessageReader<Command>,
+    settings: Res<Settings>,
     setup: Res<MatchSetup>,
-    options: Res<ViewOptions>,
     file: Res<PrefsFile>,
     mut last: Local<Option<Preferences>>,
 ) {
-    let started = commands
-        .read()
-        .any(|c| matches!(c, Command::StartMatch | Command::Rematch));
-    if !(started || options.is_changed()) {
+    if !(settings.is_changed() || setup.is_changed()) {
         return;
     }
-    let prefs = Preferences::from_state(&setup, &options);
+    let prefs = Preferences::of(&settings, &setup);
+    if last.is_none() {
+        // What was just read needs no writing.
+        *last = Some(prefs);
+        return;
+    }
     if last.as_ref() == Some(&prefs) {
         return;
     }
     if let Some(folder) = &file.folder {
-        match save(folder, &prefs) {
+        match save(&folder.join(FILE), &prefs) {
             Ok(()) => *last = Some(prefs),
             Err(e) => warn!("could not save preferences in {}: {e}", folder.display()),
         }
@@ -186,21 +302,28 @@ mod tests {
     #[test]
     fn saved_choices_come_back() {
         let dir = scratch("round-trip");
-        assert_eq!(load(&dir), Ok(None), "nothing saved yet");
+        let path = dir.join(FILE);
+        assert_eq!(load(&path), Loaded::Missing, "nothing saved yet");
         let setup = MatchSetup {
             size: Size::Five,
+            opponent: Opponent::Watch(Level::Hard, Level::Easy),
+            role: RoleChoice::Random,
             names: ["Ada".into(), "Blaise".into()],
-            first_order: Player::Two,
-            seats: [Seat::Human, Seat::Computer(Level::Hard)],
+            clock: ClockChoice::Minutes(10),
+            same_draws: true,
         };
-        let options = ViewOptions {
-            colour_numbers: true,
+        let settings = Settings {
+            master_volume: 30,
+            colour_marks: ColourMarks::Symbols,
             show_destinations: false,
+            animation: Pace::Fast,
+            ..Settings::default()
         };
-        save(&dir, &Preferences::from_state(&setup, &options)).unwrap();
-        let (back_setup, back_options) = load(&dir).unwrap().unwrap().apply();
-        assert_eq!(back_setup, setup);
-        assert_eq!(back_options, options);
+        save(&path, &Preferences::of(&settings, &setup)).unwrap();
+        let Loaded::Read(prefs) = load(&path) else {
+            panic!("the file reads back")
+        };
+        assert_eq!(prefs.apply(), (settings, setup));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -208,26 +331,34 @@ mod tests {
     fn an_unreadable_file_is_kept_aside_not_overwritten() {
         let dir = scratch("corrupt");
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(FILE), "(board: 7, names: [\"Ada\"").unwrap();
-        let notice = load(&dir).unwrap_err();
+        let path = dir.join(FILE);
+        std::fs::write(&path, "(settings: (master_volume: 7").unwrap();
+        let Loaded::Unreadable(notice) = load(&path) else {
+            panic!("a broken file is unreadable")
+        };
         assert!(notice.contains("kept as"), "{notice}");
-        assert!(!dir.join(FILE).exists());
+        assert!(!path.exists());
         let aside = std::fs::read_to_string(dir.join(format!("{FILE}.unreadable"))).unwrap();
-        assert_eq!(aside, "(board: 7, names: [\"Ada\"", "the bad file is kept as it was");
-        // Saving afresh does not touch the kept file.
-        save(&dir, &Preferences::default()).unwrap();
-        assert!(dir.join(format!("{FILE}.unreadable")).exists());
-        assert_eq!(load(&dir).unwrap(), Some(Preferences::default()));
+        assert_eq!(aside, "(settings: (master_volume: 7", "the bad file is kept as it was");
+        save(&path, &Preferences::default()).unwrap();
+        assert!(
+            dir.join(format!("{FILE}.unreadable")).exists(),
+            "saving afresh leaves it alone"
+        );
+        assert_eq!(load(&path), Loaded::Read(Preferences::default()));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn unknown_values_fall_back_to_defaults() {
         let prefs: Preferences =
-            ron::from_str("(board: 6, seats: (\"grandmaster\", \"easy\"), order_first: 9)").unwrap();
-        let (setup, _) = prefs.apply();
+            ron::from_str("(setup: (board: 6, opponent: \"robot\", level: \"grandmaster\", role: \"both\", clock_minutes: 7), settings: (master_volume: 250))")
+                .unwrap();
+        let (settings, setup) = prefs.apply();
         assert_eq!(setup.size, Size::Seven);
-        assert_eq!(setup.seats, [Seat::Human, Seat::Computer(Level::Easy)]);
-        assert_eq!(setup.first_order, Player::One);
+        assert_eq!(setup.opponent, Opponent::Computer(Level::Medium));
+        assert_eq!(setup.role, RoleChoice::Order);
+        assert_eq!(setup.clock, ClockChoice::Off);
+        assert_eq!(settings.master_volume, 100);
     }
 }

@@ -1,94 +1,59 @@
 //! The game's logic without a window: whole rounds and matches played
 //! through intent messages, the screens and phases, the board's entities
-//! always matching the rules crate's round, and refused intents changing
-//! nothing.
+//! always matching the rules crate's round, refused intents changing
+//! nothing, the count, undo and the clock.
+
+mod common;
 
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use entropy::animation::animating;
-use entropy::board::{BoardCell, Counter, CounterAt};
-use entropy::game::{Applied, Command, CurrentMatch, Intent, MatchSetup, Refused};
+use common::*;
+use entropy::Folders;
+use entropy::clock::MatchClock;
+use entropy::count::{Beat, ScoreCount};
+use entropy::game::{Applied, Command, CurrentMatch, Intent, Refused};
+use entropy::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
+use entropy::screens::panel::revealed_total;
 use entropy::screens::{Screen, TurnPhase};
-use entropy_rules::{Cell, MoveError, MoveList, OrderMove, Phase, Player, Size, Slide};
+use entropy::world::pieces::{BoardCell, Counter};
+use entropy_ai::Level;
+use entropy_rules::{Action, Cell, Forfeit, MoveError, MoveList, Phase, Player, Role, Size, Slide};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+/// A hot-seat match on `size`, nothing kept on disk.
 fn app(size: Size) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, entropy::CorePlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
-        .insert_resource(MatchSetup { size, ..default() });
-    app.update();
+    let mut app = core_app(Folders::default());
+    *app.world_mut().resource_mut::<MatchSetup>() = MatchSetup {
+        size,
+        opponent: Opponent::Person,
+        ..MatchSetup::default()
+    };
     app
 }
 
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
+fn start(app: &mut App) {
+    send(app, Command::StartMatch);
+    wait_for(app, Screen::Playing);
+    settle(app);
 }
 
-fn phase(app: &App) -> Option<TurnPhase> {
-    app.world().get_resource::<State<TurnPhase>>().map(|s| *s.get())
-}
-
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-}
-
-fn is_animating(app: &mut App) -> bool {
-    app.world_mut().run_system_cached(animating).unwrap()
-}
-
-/// Runs frames until no motion blocks input and the phase mirrors the rules.
-fn settle(app: &mut App) {
-    for _ in 0..200 {
-        app.update();
-        let settled = !is_animating(app)
-            && match (app.world().get_resource::<CurrentMatch>(), phase(app)) {
-                (Some(game), Some(p)) => p == TurnPhase::of(game.round().phase()) && p != TurnPhase::Drawing,
-                _ => true,
-            };
-        if settled {
-            return;
+/// A random legal intent for the position (none to send while drawing or when finished).
+fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
+    let position = *app.world().resource::<CurrentMatch>().round().position();
+    Some(Intent(match position.phase() {
+        Phase::ChaosPlace(_) => {
+            let vacant = position.placements();
+            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
         }
-    }
-    panic!("the game did not settle");
-}
-
-/// The counters on the board as the entities show them, and the one in hand.
-fn entity_board(app: &mut App) -> (Vec<(Cell, entropy_rules::Colour)>, Vec<entropy_rules::Colour>) {
-    let mut on_cells = Vec::new();
-    let mut in_hand = Vec::new();
-    let mut query = app.world_mut().query::<&Counter>();
-    for counter in query.iter(app.world()) {
-        match counter.at {
-            CounterAt::Cell(cell) => on_cells.push((cell, counter.colour)),
-            CounterAt::Hand => in_hand.push(counter.colour),
+        Phase::OrderMove => {
+            let mut moves = MoveList::new();
+            position.order_moves(&mut moves);
+            Action::from(moves[rng.random_range(0..moves.len())])
         }
-    }
-    on_cells.sort();
-    (on_cells, in_hand)
-}
-
-/// The entities hold the same counters on the same cells as the round.
-fn assert_entities_match(app: &mut App) {
-    let (on_cells, in_hand) = entity_board(app);
-    let game = app.world().resource::<CurrentMatch>();
-    let round = game.round();
-    let mut expected: Vec<(Cell, entropy_rules::Colour)> = Cell::all(round.size())
-        .filter_map(|c| round.board().get(c).map(|colour| (c, colour)))
-        .collect();
-    expected.sort();
-    assert_eq!(on_cells, expected, "counter entities must stand where the round says");
-    match round.phase() {
-        Phase::ChaosPlace(colour) => assert_eq!(in_hand, vec![colour], "the drawn counter is in Chaos's hand"),
-        _ => assert!(in_hand.is_empty(), "no counter in hand"),
-    }
-    let cells = app.world_mut().query::<&BoardCell>().iter(app.world()).count();
-    let size = app.world().resource::<CurrentMatch>().round().size();
-    assert_eq!(cells, size.cells(), "one entity per cell");
+        Phase::Finished | Phase::ChaosDraw => return None,
+    }))
 }
 
 /// Plays the current round to its end with random legal intents, checking
@@ -98,37 +63,12 @@ fn play_round(app: &mut App, rng: &mut SmallRng) -> usize {
     loop {
         settle(app);
         assert_entities_match(app);
-        let position = *app.world().resource::<CurrentMatch>().round().position();
-        let intent = match position.phase() {
-            Phase::ChaosPlace(_) => {
-                let vacant = position.placements();
-                Intent::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
-            }
-            Phase::OrderMove => {
-                let mut moves = MoveList::new();
-                position.order_moves(&mut moves);
-                match moves[rng.random_range(0..moves.len())] {
-                    OrderMove::Slide(s) => Intent::Slide(s),
-                    OrderMove::Pass => Intent::Pass,
-                }
-            }
-            Phase::Finished => return sent,
-            Phase::ChaosDraw => panic!("the draw happens by itself"),
-        };
-        send(app, intent);
+        match random_intent(app, rng) {
+            Some(intent) => send(app, intent),
+            None => return sent,
+        }
         sent += 1;
     }
-}
-
-/// Runs frames until the screen is `wanted`.
-fn wait_for(app: &mut App, wanted: Screen) {
-    for _ in 0..2000 {
-        if screen(app) == wanted {
-            return;
-        }
-        app.update();
-    }
-    panic!("never reached {wanted:?}, stuck on {:?}", screen(app));
 }
 
 #[test]
@@ -138,13 +78,10 @@ fn a_whole_match_through_intents() {
         let mut rng = SmallRng::seed_from_u64(size.n() as u64);
         assert_eq!(screen(&app), Screen::Title);
         send(&mut app, Command::OpenSetup);
-        app.update();
-        app.update();
-        assert_eq!(screen(&app), Screen::Setup);
-        send(&mut app, Command::StartMatch);
-        app.update();
-        app.update();
-        assert_eq!(screen(&app), Screen::Playing);
+        wait_for(&mut app, Screen::Setup);
+        start(&mut app);
+        let first_order = app.world().resource::<CurrentMatch>().game.order_player(0);
+        assert_eq!(first_order, Player::One, "player 1 starts as Order by default");
 
         // Round 1: Chaos places N² counters, Order answers all but the last.
         let sent = play_round(&mut app, &mut rng);
@@ -161,23 +98,18 @@ fn a_whole_match_through_intents() {
         wait_for(&mut app, Screen::Playing);
         app.update();
         assert_eq!(entity_board(&mut app).0.len(), 0, "round 2 starts on an empty board");
-        {
-            let game = app.world().resource::<CurrentMatch>();
-            assert_eq!(game.0.round_index(), 1);
-            assert_eq!(game.0.order_player(1), Player::Two);
-        }
+        assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(1), Player::Two);
         play_round(&mut app, &mut rng);
         wait_for(&mut app, Screen::MatchOver);
         let game = app.world().resource::<CurrentMatch>();
         let second = game.round().score();
-        assert_eq!(game.0.totals(), [first, second], "each player's Order score");
-        assert!(game.0.outcome().is_some());
+        assert_eq!(game.game.totals(), [first, second], "each player's Order score");
+        assert!(game.game.outcome().is_some());
 
         // A rematch swaps who is Order first; leaving clears the board.
         send(&mut app, Command::Rematch);
         wait_for(&mut app, Screen::Playing);
-        assert_eq!(app.world().resource::<MatchSetup>().first_order, Player::Two);
-        assert_eq!(app.world().resource::<CurrentMatch>().0.order_player(0), Player::Two);
+        assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(0), Player::Two);
         send(&mut app, Command::ToTitle);
         wait_for(&mut app, Screen::Title);
         app.update();
@@ -190,20 +122,16 @@ fn a_whole_match_through_intents() {
 #[test]
 fn phases_follow_the_rules() {
     let mut app = app(Size::Seven);
-    send(&mut app, Command::StartMatch);
-    app.update();
-    app.update();
-    // The draw is automatic: Chaos soon holds a counter.
-    settle(&mut app);
-    assert_eq!(phase(&app), Some(TurnPhase::Placing));
+    start(&mut app);
+    assert_eq!(phase(&app), Some(TurnPhase::Placing), "the draw is automatic");
     let Phase::ChaosPlace(colour) = app.world().resource::<CurrentMatch>().round().phase() else {
         panic!()
     };
     assert_eq!(entity_board(&mut app).1, vec![colour]);
-    send(&mut app, Intent::Place(Cell::new(3, 3).unwrap()));
+    send(&mut app, Intent(Action::Place(Cell::new(3, 3).unwrap())));
     settle(&mut app);
     assert_eq!(phase(&app), Some(TurnPhase::Sliding));
-    send(&mut app, Intent::Pass);
+    send(&mut app, Intent(Action::Pass));
     settle(&mut app);
     assert_eq!(
         phase(&app),
@@ -216,96 +144,128 @@ fn phases_follow_the_rules() {
 #[test]
 fn illegal_intents_change_nothing() {
     let mut app = app(Size::Seven);
-    send(&mut app, Command::StartMatch);
-    app.update();
-    settle(&mut app);
+    start(&mut app);
     let d4 = Cell::new(3, 3).unwrap();
-    send(&mut app, Intent::Place(d4));
+    send(&mut app, Intent(Action::Place(d4)));
     settle(&mut app);
-    // Order is to move: a placement, a crooked slide, a blocked one, an empty start.
+    let e5 = Cell::new(4, 4).unwrap();
+    let a1 = Cell::new(0, 0).unwrap();
     let tries = [
-        (Intent::Place(Cell::new(0, 0).unwrap()), None),
+        (Action::Place(a1), None),
         (
-            Intent::Slide(Slide::new(d4, Cell::new(4, 4).unwrap())),
-            Some(MoveError::NotStraight {
-                from: d4,
-                to: Cell::new(4, 4).unwrap(),
-            }),
+            Action::Slide(Slide::new(d4, e5)),
+            Some(MoveError::NotStraight { from: d4, to: e5 }),
         ),
         (
-            Intent::Slide(Slide::new(Cell::new(0, 0).unwrap(), Cell::new(0, 1).unwrap())),
-            Some(MoveError::NoCounter(Cell::new(0, 0).unwrap())),
+            Action::Slide(Slide::new(a1, Cell::new(0, 1).unwrap())),
+            Some(MoveError::NoCounter(a1)),
         ),
-        (Intent::Draw, None),
+        (Action::Draw, None),
     ];
-    for (intent, expected) in tries {
+    for (action, expected) in tries {
         let before = *app.world().resource::<CurrentMatch>().round().position();
         let entities = entity_board(&mut app);
-        send(&mut app, intent);
+        send(&mut app, Intent(action));
         app.update();
         let refused: Vec<Refused> = app.world_mut().resource_mut::<Messages<Refused>>().drain().collect();
-        assert_eq!(refused.len(), 1, "{intent:?} is refused");
+        assert_eq!(refused.len(), 1, "{action:?} is refused");
         if let Some(error) = expected {
             assert_eq!(refused[0].error, error);
         }
-        let applied = app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
-        assert_eq!(applied, 0);
+        assert_eq!(app.world_mut().resource_mut::<Messages<Applied>>().drain().count(), 0);
         settle(&mut app);
         assert_eq!(
             *app.world().resource::<CurrentMatch>().round().position(),
             before,
-            "{intent:?} changed the round"
+            "{action:?} changed the round"
         );
-        assert_eq!(entity_board(&mut app), entities, "{intent:?} moved a counter");
+        assert_eq!(entity_board(&mut app), entities, "{action:?} moved a counter");
         assert_eq!(phase(&app), Some(TurnPhase::Sliding));
     }
-    // A legal slide still works after the refusals.
-    send(&mut app, Intent::Slide(Slide::new(d4, Cell::new(3, 0).unwrap())));
+    let d1 = Cell::new(3, 0).unwrap();
+    send(&mut app, Intent(Action::Slide(Slide::new(d4, d1))));
     settle(&mut app);
-    assert_eq!(
-        app.world()
-            .resource::<CurrentMatch>()
-            .round()
-            .board()
-            .get(Cell::new(3, 0).unwrap())
-            .is_some(),
-        true
-    );
+    assert!(app.world().resource::<CurrentMatch>().round().board().get(d1).is_some());
     assert_entities_match(&mut app);
 }
 
 #[test]
-fn the_count_reveals_every_run_before_round_over() {
+fn the_count_visits_the_rules_runs_in_order_and_ends_on_the_total() {
     let mut app = app(Size::Five);
     let mut rng = SmallRng::seed_from_u64(99);
-    send(&mut app, Command::StartMatch);
-    app.update();
+    start(&mut app);
     play_round(&mut app, &mut rng);
     app.update();
     app.update();
-    let count = app.world().resource::<entropy::game::ScoreCount>().clone();
-    let total: u32 = count.runs.iter().map(|r| r.len as u32).sum();
-    assert_eq!(total, app.world().resource::<CurrentMatch>().round().score());
-    assert!(
-        count.shown < count.runs.len() || count.runs.is_empty(),
-        "the count starts from nothing"
-    );
-    wait_for(&mut app, Screen::RoundOver);
-    let count = app.world().resource::<entropy::game::ScoreCount>();
+    let round_score = app.world().resource::<CurrentMatch>().round().score();
+    let breakdown = app.world().resource::<CurrentMatch>().round().breakdown();
+    // Nothing shows the round's score before the count does.
+    let game = &app.world().resource::<CurrentMatch>().game;
+    let count = app.world().resource::<ScoreCount>();
+    assert_eq!(count.shown, 0, "the count starts from nothing");
+    assert_eq!(revealed_total(game, Some(count), Player::One), Some(0));
+    // Watch every beat: the runs come exactly as the rules crate lists them.
+    let mut seen = Vec::new();
+    let mut shown = 0;
+    while screen(&app) == Screen::Playing {
+        let count = app.world().resource::<ScoreCount>();
+        for beat in &count.beats[shown..count.shown] {
+            if let Beat::Run(step) = beat {
+                seen.push(step.run);
+            }
+        }
+        shown = count.shown;
+        let game = &app.world().resource::<CurrentMatch>().game;
+        assert_eq!(revealed_total(game, Some(count), Player::One), Some(count.counted()));
+        app.update();
+    }
+    let expected: Vec<_> = breakdown.iter().flat_map(|l| l.runs.clone()).collect();
+    assert_eq!(seen, expected, "line by line, short runs first");
+    let count = app.world().resource::<ScoreCount>();
     assert!(count.finished());
-    assert_eq!(count.counted(), total);
+    assert_eq!(count.counted(), round_score);
+    // Every line is visited, those that score nothing too.
+    let lines: Vec<_> = count.beats.iter().map(|b| b.line()).collect();
+    for line in breakdown.iter().map(|l| l.line) {
+        assert!(lines.contains(&line), "{line} is counted");
+    }
+}
+
+#[test]
+fn skipping_the_count_lands_on_the_same_total_and_the_count_belongs_to_its_round() {
+    let mut app = app(Size::Five);
+    let mut rng = SmallRng::seed_from_u64(7);
+    start(&mut app);
+    play_round(&mut app, &mut rng);
+    app.update();
+    app.update();
+    send(&mut app, Command::SkipCount);
+    app.update();
+    let count = app.world().resource::<ScoreCount>();
+    assert!(count.finished());
+    assert_eq!(count.counted(), app.world().resource::<CurrentMatch>().round().score());
+    wait_for(&mut app, Screen::RoundOver);
+    assert!(
+        app.world().get_resource::<ScoreCount>().is_some(),
+        "the finished count stays between rounds"
+    );
+    send(&mut app, Command::NextRound);
+    wait_for(&mut app, Screen::Playing);
+    app.update();
+    assert!(
+        app.world().get_resource::<ScoreCount>().is_none(),
+        "round 2 starts without round 1's count"
+    );
 }
 
 #[test]
 fn computers_play_a_whole_match_through_the_same_intents() {
-    use entropy::ai::Seat;
-    use entropy_ai::Level;
     let mut app = app(Size::Five);
-    app.world_mut().resource_mut::<MatchSetup>().seats = [Seat::Computer(Level::Beginner), Seat::Computer(Level::Easy)];
+    app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Watch(Level::Beginner, Level::Easy);
     send(&mut app, Command::StartMatch);
     let mut applied = 0;
     let mut refused = 0;
-    for _ in 0..40_000 {
+    for _ in 0..60_000 {
         app.update();
         applied += app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
         refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
@@ -322,5 +282,176 @@ fn computers_play_a_whole_match_through_the_same_intents() {
     // Per round: 25 draws, 25 placements, 24 Order moves.
     assert_eq!(applied, 2 * (25 + 25 + 24));
     assert_entities_match(&mut app);
-    assert!(app.world().resource::<CurrentMatch>().0.outcome().is_some());
+    assert!(app.world().resource::<CurrentMatch>().game.outcome().is_some());
+}
+
+/// The colours of the placements of the round so far.
+fn placed_colours(app: &App) -> Vec<entropy_rules::Colour> {
+    app.world()
+        .resource::<CurrentMatch>()
+        .round()
+        .turns()
+        .iter()
+        .map(|t| t.placement.colour)
+        .collect()
+}
+
+#[test]
+fn undo_at_a_hot_seat_takes_back_one_move_and_keeps_the_luck() {
+    let mut app = app(Size::Seven);
+    let mut rng = SmallRng::seed_from_u64(3);
+    start(&mut app);
+    for _ in 0..9 {
+        let intent = random_intent(&app, &mut rng).unwrap();
+        send(&mut app, intent);
+        settle(&mut app);
+    }
+    // Order is to move after the 5th placement: take back that placement.
+    let before = app.world().resource::<CurrentMatch>().round().turns().to_vec();
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+    let last = *before.last().unwrap();
+    send(&mut app, Command::Undo);
+    settle(&mut app);
+    assert_entities_match(&mut app);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().round().phase(),
+        Phase::ChaosPlace(last.placement.colour),
+        "the same counter is in hand again"
+    );
+    // Placed elsewhere, the game goes on with the bag's order unchanged.
+    let elsewhere = app
+        .world()
+        .resource::<CurrentMatch>()
+        .round()
+        .position()
+        .placements()
+        .nth(0)
+        .unwrap();
+    send(&mut app, Intent(Action::Place(elsewhere)));
+    settle(&mut app);
+    send(&mut app, Intent(Action::Pass));
+    settle(&mut app);
+    let Phase::ChaosPlace(next) = app.world().resource::<CurrentMatch>().round().phase() else {
+        panic!()
+    };
+    let colours = placed_colours(&app);
+    assert_eq!(
+        &colours[..before.len()],
+        &before.iter().map(|t| t.placement.colour).collect::<Vec<_>>()[..]
+    );
+    // The counter drawn after the undo is the one the bag gives in that place.
+    let record = app.world().resource::<CurrentMatch>().game.record();
+    let mut replay =
+        entropy_rules::Round::with_bag(entropy_rules::Bag::from_spec(Size::Seven, &record.bags[0]).unwrap());
+    let mut draws = Vec::new();
+    while replay.apply(Action::Draw).is_ok() {
+        let Phase::ChaosPlace(c) = replay.phase() else {
+            unreachable!()
+        };
+        draws.push(c);
+        let cell = replay.position().placements().nth(0).unwrap();
+        replay.apply(Action::Place(cell)).unwrap();
+        if replay.phase() == Phase::OrderMove {
+            replay.apply(Action::Pass).unwrap();
+        }
+    }
+    assert_eq!(draws[before.len()], next);
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_the_persons_move_with_the_reply() {
+    let mut app = app(Size::Five);
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.opponent = Opponent::Computer(Level::Beginner);
+        setup.role = RoleChoice::Chaos;
+    }
+    start(&mut app);
+    let mut rng = SmallRng::seed_from_u64(5);
+    // The person is Chaos: place three times, the computer replies each time.
+    for _ in 0..3 {
+        for _ in 0..4000 {
+            app.update();
+            let game = app.world().resource::<CurrentMatch>();
+            if game.person_to_move() && !is_animating(&mut app) {
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        let intent = random_intent(&app, &mut rng).unwrap();
+        send(&mut app, intent);
+        settle(&mut app);
+    }
+    for _ in 0..4000 {
+        app.update();
+        if app.world().resource::<CurrentMatch>().person_to_move() && !is_animating(&mut app) {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let turns = app.world().resource::<CurrentMatch>().round().turns().to_vec();
+    assert_eq!(turns.len(), 3);
+    assert!(
+        turns.iter().all(|t| t.reply.is_some()),
+        "the computer answered every placement"
+    );
+    send(&mut app, Command::Undo);
+    settle(&mut app);
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!(
+        game.round().turns().len(),
+        2,
+        "the person's third placement is taken back with the reply"
+    );
+    assert_eq!(game.round().phase(), Phase::ChaosPlace(turns[2].placement.colour));
+    assert!(game.person_to_move());
+    assert_entities_match(&mut app);
+}
+
+#[test]
+fn a_player_out_of_time_loses_the_match_in_either_role() {
+    for role in [RoleChoice::Order, RoleChoice::Chaos] {
+        let mut app = app(Size::Five);
+        {
+            let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+            setup.clock = ClockChoice::Minutes(3);
+            setup.role = role;
+        }
+        start(&mut app);
+        assert!(app.world().get_resource::<MatchClock>().is_some());
+        if role == RoleChoice::Order {
+            send(&mut app, Intent(Action::Place(Cell::new(2, 2).unwrap())));
+            settle(&mut app);
+        }
+        // Player 1 is to decide in `role`: leave them a second and let it run out.
+        let (player, mover_role) = app.world().resource::<CurrentMatch>().game.to_move().unwrap();
+        assert_eq!(player, Player::One);
+        assert_eq!(
+            mover_role,
+            if role == RoleChoice::Order {
+                Role::Order
+            } else {
+                Role::Chaos
+            }
+        );
+        app.world_mut().resource_mut::<MatchClock>().left[0] = Duration::from_millis(300);
+        let other = app.world().resource::<MatchClock>().left[1];
+        // The clock runs on real time: wait for it.
+        for _ in 0..200 {
+            app.update();
+            if screen(&app) == Screen::MatchOver {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(screen(&app), Screen::MatchOver);
+        let game = &app.world().resource::<CurrentMatch>().game;
+        assert_eq!(game.forfeited(), Some(Forfeit::TimeOut(Player::One)));
+        assert_eq!(game.outcome(), Some(entropy_rules::Outcome::Win(Player::Two)));
+        assert_eq!(
+            app.world().resource::<MatchClock>().left[1],
+            other,
+            "only the mover's clock ran"
+        );
+    }
 }

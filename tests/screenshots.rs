@@ -1,8 +1,9 @@
 //! The real game under Xvfb with Mesa's software Vulkan: a scripted tour
-//! (see `src/ci.rs`) plays a match through intents and saves screenshots of
-//! the title, a round in progress with a counter picked up and its legal
-//! destinations shown, the round-over and the match-over screens. The
-//! images must exist, have the window's size and show what they should.
+//! (see `src/scripted.rs`) plays a match through intents and saves
+//! screenshots of the title, a round in progress with a counter picked up
+//! and its legal destinations shown, a Chaos turn, the round-over and the
+//! match-over screens. The images must exist, have the window's size and
+//! show what they should.
 //!
 //! A second, shorter run starts the game in a 1000×760 window and checks
 //! that the board scales to it and stays centred.
@@ -60,18 +61,15 @@ fn on_path(program: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-/// The colour of the board's tray (`theme::TRAY`) as the screen shows it.
-const BOARD_FRAME: [u8; 3] = [42, 46, 56];
+/// The colour of the board's tray as the screen shows it.
+fn board_frame() -> [u8; 3] {
+    let c = entropy::theme::egui_colour(entropy::theme::TRAY);
+    [c.r(), c.g(), c.b()]
+}
 
 /// Runs the game under Xvfb with the scripted run `script` and `args`, its
 /// screenshots going to `dir`; panics with the game's log if it fails.
 fn run_game(dir: &Path, script: &str, args: &[&str]) {
-    let config = dir.join(format!("{script}.ron"));
-    std::fs::write(
-        &config,
-        format!("(setup: (fixed_frame_time: Some(0.05)), events: [(3, Custom(\"{script}\"))])"),
-    )
-    .unwrap();
     let game = env!("CARGO_BIN_EXE_entropy");
     let mut command = if on_path("xvfb-run") {
         let mut c = Command::new("xvfb-run");
@@ -85,9 +83,10 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
     let log_path = dir.join(format!("{script}.log"));
     let mut child = command
         .args(args)
-        .env("CI_TESTING_CONFIG", &config)
+        .env("ENTROPY_SCRIPT", script)
         .env("ENTROPY_SHOTS_DIR", dir)
         .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+        .env("ENTROPY_DATA_DIR", dir.join("data"))
         .stdout(Stdio::null())
         .stderr(File::create(&log_path).unwrap())
         .spawn()
@@ -111,10 +110,16 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
     assert!(!log.contains("panicked"), "{log}");
 }
 
+/// The side panel's ground, from the game's palette.
+fn panel_colour() -> [u8; 3] {
+    let c = entropy::theme::ui::PANEL;
+    [c.r(), c.g(), c.b()]
+}
+
 /// Rows at column `x` of `shot` that show the side panel's colour.
 fn panel_rows(shot: &Shot, x: usize) -> usize {
     (0..shot.height as usize)
-        .filter(|y| shot.rgb[y * shot.width as usize + x] == [30, 33, 42])
+        .filter(|y| shot.rgb[y * shot.width as usize + x] == panel_colour())
         .count()
 }
 
@@ -126,7 +131,7 @@ fn the_game_shows_its_screens() {
     // A second start in a window of another shape: the board must scale and stay whole.
     run_game(&dir, "resized", &["--window", "1000x760"]);
 
-    let shots: Vec<(&str, Shot)> = ["title", "setup", "playing", "round_over", "match_over"]
+    let shots: Vec<(&str, Shot)> = ["title", "setup", "playing", "chaos_turn", "round_over", "match_over"]
         .into_iter()
         .map(|n| (n, load(&dir.join(format!("{n}.png")))))
         .collect();
@@ -152,9 +157,18 @@ fn the_game_shows_its_screens() {
         "the picked-up counter's destinations are marked"
     );
     assert!(get("playing").share(gold) > 0.0003, "the picked-up counter is ringed");
-    // The interface panel on the right is drawn on every screen of the match.
-    for name in ["playing", "round_over", "match_over"] {
-        assert!(panel_rows(get(name), 1200) > 300, "{name}: the side panel is shown");
+    // The interface panel on the right is drawn on every screen of the match,
+    // and nothing it holds runs off its right edge.
+    for name in ["playing", "chaos_turn", "round_over", "match_over"] {
+        let shot = get(name);
+        assert!(panel_rows(shot, 1200) > 300, "{name}: the side panel is shown");
+        for x in shot.width as usize - 8..shot.width as usize {
+            let rows = panel_rows(shot, x);
+            assert_eq!(
+                rows, shot.height as usize,
+                "{name}: something runs off the panel at x = {x}"
+            );
+        }
     }
 
     // The other window: its own size, the panel on the right, and counters on
@@ -171,7 +185,7 @@ fn the_game_shows_its_screens() {
     // Left of the side panel (about 330 pixels wide) the world is drawn.
     let world_width = resized.width as usize - 400;
     let rows: Vec<usize> = (0..resized.height as usize)
-        .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == BOARD_FRAME))
+        .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == board_frame()))
         .collect();
     assert!(
         rows.len() > 300,
@@ -186,7 +200,15 @@ fn the_game_shows_its_screens() {
 
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
         std::fs::create_dir_all(&keep).unwrap();
-        for name in ["title", "setup", "playing", "round_over", "match_over", "resized"] {
+        for name in [
+            "title",
+            "setup",
+            "playing",
+            "chaos_turn",
+            "round_over",
+            "match_over",
+            "resized",
+        ] {
             std::fs::copy(
                 dir.join(format!("{name}.png")),
                 Path::new(&keep).join(format!("{name}.png")),
@@ -194,5 +216,109 @@ fn the_game_shows_its_screens() {
             .unwrap();
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A free X display number for a server of this test's own.
+fn free_display() -> u32 {
+    (90..200)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+        })
+        .expect("a free display number")
+}
+
+/// The release game under Xvfb, a real X pointer moved and clicked with
+/// xdotool on an empty cell on Chaos's first turn: the counter must land there.
+#[test]
+fn a_real_pointer_places_a_counter() {
+    for program in ["Xvfb", "xdotool"] {
+        assert!(
+            on_path(program),
+            "{program} is missing: the README's test command installs it"
+        );
+    }
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-pointer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let display = format!(":{}", free_display());
+    let mut server = Command::new("Xvfb")
+        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    std::thread::sleep(Duration::from_millis(700));
+    let out = dir.join("result.txt");
+    let log = dir.join("pointer.log");
+    let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+        .env("DISPLAY", &display)
+        .env("ENTROPY_SCRIPT", "pointer")
+        .env("ENTROPY_MEASURE_OUT", &out)
+        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+        .env("ENTROPY_DATA_DIR", dir.join("data"))
+        .stdout(Stdio::null())
+        .stderr(File::create(&log).unwrap())
+        .spawn()
+        .expect("the game starts");
+    let ready = dir.join("result.txt.ready");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !ready.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the game never got ready: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+        if let Some(status) = game.try_wait().unwrap() {
+            panic!(
+                "the game stopped ({status}): {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let at = std::fs::read_to_string(&ready).unwrap();
+    let (x, y) = at.trim().split_once(' ').unwrap();
+    // Over the board first (as a hand would move), then onto the cell, and click.
+    let xdotool = |args: &[&str]| {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &display)
+            .status()
+            .unwrap();
+        assert!(status.success(), "xdotool {args:?}");
+    };
+    let window = Command::new("xdotool")
+        .args(["search", "--sync", "--name", "Entropy"])
+        .env("DISPLAY", &display)
+        .output()
+        .unwrap();
+    let window = String::from_utf8_lossy(&window.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(!window.is_empty(), "the game's window is found");
+    xdotool(&["mousemove", "--window", &window, "200", "200"]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["mousemove", "--window", &window, x, y]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["click", "1"]);
+    let status = loop {
+        if let Some(status) = game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the game did not finish");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let _ = server.kill();
+    let _ = server.wait();
+    let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success(), "the game failed: {log_text}");
+    let placed = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        placed.trim(),
+        "Dd",
+        "the click placed the counter on the cell under the pointer"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,59 +1,27 @@
-//! Speed of the evaluation and of the searches: `cargo bench -p entropy_ai`.
+//! Speed of the search levels' moves, node-bounded: `cargo bench -p entropy_ai`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use entropy_ai::{Engine, Level, Limits, Weights, evaluate};
-use entropy_rules::{Phase, Position, Size};
+use entropy_ai::{Level, Limits};
+use entropy_rules::Size;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
-/// A position `placed` placements into a random round, waiting for Order
-/// (or, with `chaos`, for Chaos to place the next counter).
-fn midgame(placed: usize, chaos: bool, seed: u64) -> Position {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut position = Position::new(Size::Seven);
-    loop {
-        match position.phase() {
-            Phase::ChaosDraw => {
-                let colour = position.counts().sample(&mut rng).unwrap();
-                position.draw(colour).unwrap();
-                if chaos && position.board().counters() == placed {
-                    return position;
-                }
-            }
-            Phase::ChaosPlace(_) => {
-                let cells = position.placements();
-                let cell = cells.nth(rng.random_range(0..cells.len())).unwrap();
-                position.place(cell).unwrap();
-                if !chaos && position.board().counters() == placed {
-                    return position;
-                }
-            }
-            Phase::OrderMove => {
-                let k = rng.random_range(0..position.order_move_count());
-                position.order(position.nth_order_move(k).unwrap()).unwrap();
-            }
-            Phase::Finished => return position,
-        }
-    }
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 fn benches(c: &mut Criterion) {
-    let order = midgame(24, false, 3);
-    let chaos = midgame(24, true, 3);
-    c.bench_function("evaluate a 24-counter board", |b| {
-        b.iter(|| evaluate(black_box(order.board()), order.counts(), Weights::default()))
-    });
+    let order = support::random_position(Size::Seven, 24, false, &mut SmallRng::seed_from_u64(3));
+    let chaos = support::random_position(Size::Seven, 24, true, &mut SmallRng::seed_from_u64(3));
     for nodes in [10_000u64, 100_000] {
-        let config = Level::Hard.search_config().unwrap();
-        c.bench_function(&format!("Order search, {nodes} nodes"), |b| {
-            let mut engine = Engine::new(config);
-            b.iter(|| engine.order(black_box(&order), &Limits::nodes(nodes)))
+        c.bench_function(&format!("Hard's Order move, {nodes} nodes"), |b| {
+            let mut player = Level::Hard.player(0);
+            b.iter(|| player.order(black_box(&order), &Limits::nodes(nodes)))
         });
-        c.bench_function(&format!("Chaos search, {nodes} nodes"), |b| {
-            let mut engine = Engine::new(config);
-            b.iter(|| engine.place(black_box(&chaos), &Limits::nodes(nodes)))
+        c.bench_function(&format!("Hard's Chaos move, {nodes} nodes"), |b| {
+            let mut player = Level::Hard.player(0);
+            b.iter(|| player.place(black_box(&chaos), &Limits::nodes(nodes)))
         });
     }
 }

@@ -17,7 +17,7 @@ use entropy_rules::{Cell, OrderMove, Phase, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::eval::{Bag, Evaluator, Weights};
+use crate::eval::{Bag, Evaluator};
 use crate::{Limits, Player};
 
 /// Which casual style.
@@ -38,7 +38,7 @@ impl Casual {
     pub(crate) fn new(style: Style, seed: u64) -> Casual {
         Casual {
             style,
-            eval: Evaluator::new(Weights::default()),
+            eval: Evaluator::new(),
             rng: SmallRng::seed_from_u64(seed),
         }
     }

@@ -1,15 +1,12 @@
-//! The five levels, the search player behind the upper three, and hints.
+//! The five levels people play against.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use entropy_rules::{Cell, CellSet, OrderMove, Phase, Position};
-
+use crate::Player;
 use crate::casual::{Casual, Style};
-use crate::rollout::{concession, least_scoring};
-use crate::search::{Engine, SearchConfig};
-use crate::{Limits, Player};
+use crate::config::{Playouts, SearchConfig};
 
 /// How strong an AI player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -53,38 +50,37 @@ impl Level {
         }
     }
 
-    /// The search of a search level (`None` for Beginner and Easy).
+    /// The search of a search level (`None` for Beginner and Easy), for
+    /// the tuning tool to vary; `docs/ai.md` says what each choice measured.
+    ///
+    /// Medium searches one placement deep with narrow beams. Hard and Master
+    /// add the playout stage: the search picks the candidates (Order's 20
+    /// best moves, Chaos's 12 best cells, Master's 16) and playouts judge
+    /// them, a move's worth being half its playouts' mean and half the
+    /// search's value (the playouts alone for Chaos facing a greedy Order,
+    /// which they model exactly). Chaos in its playouts looks at a dozen of
+    /// the cells that score least at once, and keeps for them only the cells
+    /// that concede at most one point more at once than the safest; Master
+    /// drops that filter once Order has shown it plans ahead. Order's search
+    /// takes a Chaos seen to be greedy as the mean over eight of its
+    /// least-scoring cells. Master searches two placements deep.
     pub fn search_config(self) -> Option<SearchConfig> {
-        let base = SearchConfig::default();
-        // Hard and Master: the search picks the candidates, playouts judge
-        // them (measured in docs/ai.md): Order's twenty best moves by the
-        // search (wider judged better than ten), Chaos's twelve (Master
-        // sixteen) best cells. Chaos in a playout looks at a dozen
-        // cells, the root Chaos keeps only cells that concede at most one
-        // point more than the best at once (Master only while Order has not
-        // shown it plans ahead: a planning Order is not the greedy one that
-        // filter guards against), and a move's worth is half its
-        // playouts' mean, half the search's value. Order in Chaos's playouts
-        // is greedy until it has shown it plans ahead (a move scoring less at
-        // once than its best); from then on it values slides by the evaluation.
-        // A greedy Order seen sliding when nothing scored slides at random
-        // in the playouts when nothing scores. While Order is modelled as
-        // greedy, Chaos ranks its cells by the playouts alone. Order's search
-        // takes Chaos for greedy once Chaos has twice left it a slide another
-        // least-scoring cell would not have (and never scored more than it
-        // had to): its Chaos nodes then average over eight of the cells that
-        // score least at once.
-        let playouts = SearchConfig {
-            playout_moves: 12,
-            playout_weight: 0.5,
-            playout_weight_greedy: Some(1.0),
+        let playouts = Playouts {
+            chaos_cells: 12,
+            weight: 0.5,
+            weight_greedy: 1.0,
+            chaos_look: 12,
+            safe_margin: 1,
+            safe_margin_planner: Some(1),
+        };
+        let hard = SearchConfig {
+            root_beam: 20,
+            root_chaos_beam: 12,
+            order_beam: 5,
+            chaos_beam: 5,
+            max_depth: 1,
             greedy_chaos_cells: 8,
-            playout_chaos_look: 12,
-            playout_safe_margin: Some(1),
-            playout_safe_margin_planner: Some(1),
-            playout_opponent_order: Some(base.order_weights),
-            playout_opponent_shuffles: true,
-            ..base
+            playouts: Some(playouts),
         };
         match self {
             Level::Beginner | Level::Easy => None,
@@ -94,20 +90,19 @@ impl Level {
                 order_beam: 3,
                 chaos_beam: 3,
                 max_depth: 1,
-                ..base
+                greedy_chaos_cells: 0,
+                playouts: None,
             }),
-            Level::Hard => Some(SearchConfig {
-                root_beam: 20,
-                max_depth: 1,
-                ..playouts
-            }),
+            Level::Hard => Some(hard),
             Level::Master => Some(SearchConfig {
-                root_beam: 20,
                 root_chaos_beam: 16,
                 max_depth: 2,
-                playout_moves: 16,
-                playout_safe_margin_planner: None,
-                ..playouts
+                playouts: Some(Playouts {
+                    chaos_cells: 16,
+                    safe_margin_planner: None,
+                    ..playouts
+                }),
+                ..hard
             }),
         }
     }
@@ -117,8 +112,7 @@ impl Level {
     pub fn player(self, seed: u64) -> Box<dyn Player> {
         match (self, self.search_config()) {
             (Level::Beginner, _) => Box::new(Casual::new(Style::Beginner, seed)),
-            (Level::Easy, _) => Box::new(Casual::new(Style::Easy, seed)),
-            (_, Some(config)) => Box::new(SearchPlayer::new(self.name(), config, self.budget())),
+            (_, Some(config)) => config.player(self.name(), self.budget()),
             (_, None) => Box::new(Casual::new(Style::Easy, seed)),
         }
     }
@@ -155,407 +149,5 @@ impl FromStr for Level {
             .into_iter()
             .find(|level| level.name() == lower)
             .ok_or_else(|| LevelParseError(s.to_string()))
-    }
-}
-
-/// A player that searches with the expectimax [`Engine`].
-pub struct SearchPlayer {
-    name: String,
-    engine: Engine,
-    budget: Duration,
-    watch: OrderWatch,
-    chaos_watch: ChaosWatch,
-}
-
-/// What Chaos has seen of Order's moves this round: whether Order has ever
-/// made a move that scored less at once than its best move would have (a
-/// greedy Order never does; one that plans ahead soon does).
-#[derive(Clone, Copy, Debug, Default)]
-struct OrderWatch {
-    /// The position after Chaos's last placement, Order to move.
-    after_place: Option<Position>,
-    /// Order has made a move that scored less at once than another.
-    planner: bool,
-    /// Order has slid a counter when no move scored (rather than pass).
-    shuffler: bool,
-}
-
-impl OrderWatch {
-    /// Takes in the position Chaos now places in: finds the move Order made
-    /// since Chaos's last placement and whether it scored the most it could.
-    /// A position that does not follow from the last placement by one Order
-    /// move (a new round) starts the watch afresh.
-    fn observe(&mut self, position: &Position) {
-        let Some(before) = self.after_place.take() else {
-            self.planner = false;
-            self.shuffler = false;
-            return;
-        };
-        let now = position.board();
-        let board = before.board();
-        let mut made: Option<u32> = (board == now).then(|| board.score());
-        let mut best = board.score();
-        board.for_each_slide(|from, to| {
-            let mut after = before;
-            if after.order(OrderMove::slide(from, to)).is_ok() {
-                best = best.max(after.score());
-                if after.board() == now {
-                    made = Some(after.score());
-                }
-            }
-        });
-        let slid = board != now;
-        match made {
-            Some(score) => {
-                self.planner |= score < best;
-                self.shuffler |= slid && best == board.score();
-            }
-            None => {
-                self.planner = false;
-                self.shuffler = false;
-            }
-        }
-    }
-}
-
-/// What Order has seen of Chaos's placements this round: whether every
-/// counter went where it scored least at once, and how often Chaos left
-/// Order a better slide than another such cell would have (a greedy Chaos
-/// picks among its least-scoring cells blindly; one that plans does not).
-#[derive(Clone, Copy, Debug, Default)]
-struct ChaosWatch {
-    /// The position after Order's last move.
-    after_order: Option<Position>,
-    /// Chaos has put a counter where it scored more than it had to.
-    scored_more: bool,
-    /// Placements that left Order a better slide than another of the
-    /// least-scoring cells would have.
-    blind: u32,
-}
-
-/// Blind placements after which Order takes Chaos for greedy.
-const BLIND_PLACEMENTS: u32 = 2;
-
-impl ChaosWatch {
-    /// Whether Chaos plays as the greedy baseline does, as far as seen.
-    fn greedy(&self) -> bool {
-        !self.scored_more && self.blind >= BLIND_PLACEMENTS
-    }
-
-    /// Takes in the position Order now moves in: finds where Chaos put its
-    /// counter since Order's last move and judges that cell. A position that
-    /// does not follow from that move by one placement (a new round) starts
-    /// the watch afresh.
-    fn observe(&mut self, position: &Position) {
-        match self.after_order.take().and_then(|before| placement(&before, position)) {
-            Some((drawn, cell)) => self.judge(&drawn, cell),
-            None => *self = ChaosWatch::default(),
-        }
-    }
-
-    /// Judges Chaos's `cell` for the counter it holds in `drawn`.
-    fn judge(&mut self, drawn: &Position, cell: Cell) {
-        let Phase::ChaosPlace(colour) = drawn.phase() else {
-            return;
-        };
-        let least = least_scoring(drawn.board(), colour);
-        if !least.contains(cell) {
-            self.scored_more = true;
-            return;
-        }
-        let conceded = |c: Cell| concession(drawn, c).map_or(i32::MAX, |(c, _)| c);
-        let safest = least.into_iter().map(conceded).min().unwrap_or(0);
-        if conceded(cell) > safest {
-            self.blind += 1;
-        }
-    }
-}
-
-/// If `now` follows from `before` by one placement: `before` with the
-/// counter drawn, and the cell it went to.
-fn placement(before: &Position, now: &Position) -> Option<(Position, Cell)> {
-    let filled = CellSet::from_bits(before.board().vacant().bits() & !now.board().vacant().bits());
-    let cell = filled.nth(0).filter(|_| filled.len() == 1)?;
-    let mut drawn = *before;
-    drawn.draw(now.board().get(cell)?).ok()?;
-    let mut placed = drawn;
-    placed.place(cell).ok()?;
-    (placed.board() == now.board()).then_some((drawn, cell))
-}
-
-impl SearchPlayer {
-    /// A search player named `name`, taking `budget` a move when its limits
-    /// give neither a time nor a node count.
-    pub fn new(name: impl Into<String>, config: SearchConfig, budget: Duration) -> SearchPlayer {
-        SearchPlayer {
-            name: name.into(),
-            engine: Engine::new(config),
-            budget,
-            watch: OrderWatch::default(),
-            chaos_watch: ChaosWatch::default(),
-        }
-    }
-
-    /// The limits a move is searched with: the caller's, or the player's own budget.
-    fn effective(&self, limits: &Limits) -> Limits {
-        if limits.time.is_none() && limits.nodes.is_none() {
-            Limits::time(self.budget).with_stop(limits.stop.clone())
-        } else {
-            limits.clone()
-        }
-    }
-}
-
-impl Player for SearchPlayer {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn place(&mut self, position: &Position, limits: &Limits) -> Cell {
-        if !matches!(position.phase(), Phase::ChaosPlace(_)) {
-            return crate::greedy::fallback_cell(position);
-        }
-        let limits = self.effective(limits);
-        self.watch.observe(position);
-        self.engine.facing_planner(self.watch.planner);
-        self.engine.facing_shuffler(self.watch.shuffler);
-        let cell = self.engine.place(position, &limits).best;
-        let mut after = *position;
-        self.watch.after_place = after.place(cell).ok().map(|_| after);
-        cell
-    }
-
-    fn order(&mut self, position: &Position, limits: &Limits) -> OrderMove {
-        if position.phase() != Phase::OrderMove {
-            return OrderMove::Pass;
-        }
-        let limits = self.effective(limits);
-        self.chaos_watch.observe(position);
-        self.engine.facing_greedy_chaos(self.chaos_watch.greedy());
-        let mv = self.engine.order(position, &limits).best;
-        let mut after = *position;
-        self.chaos_watch.after_order = after.order(mv).ok().map(|_| after);
-        mv
-    }
-}
-
-/// Order's best move and what it expects of it, for the game's hint.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Hint {
-    /// The move the search prefers.
-    pub best: OrderMove,
-    /// The final score of the round (Order's) it expects after that move,
-    /// with both sides playing on as well as it can judge.
-    pub expected: f64,
-    /// How many placements ahead it looked.
-    pub depth: u32,
-}
-
-/// The Order hint for `position` with the Hard search: `None` unless Order
-/// is to move. `limits` bound it as they bound a move (none: Hard's budget).
-pub fn hint(position: &Position, limits: &Limits) -> Option<Hint> {
-    if position.phase() != Phase::OrderMove {
-        return None;
-    }
-    let config = Level::Hard.search_config().unwrap_or_default();
-    let limits = if limits.time.is_none() && limits.nodes.is_none() {
-        Limits::time(Level::Hard.budget()).with_stop(limits.stop.clone())
-    } else {
-        limits.clone()
-    };
-    let found = Engine::new(config).order(position, &limits);
-    Some(Hint {
-        best: found.best,
-        expected: found.value as f64,
-        depth: found.depth,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use entropy_rules::{MoveList, Size};
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    /// How the Order of a test round plays.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Style {
-        /// A best-scoring move, the pass when nothing scores.
-        Passer,
-        /// A best-scoring move, a slide when nothing scores.
-        Slider,
-        /// The worst-scoring move.
-        Worst,
-    }
-
-    /// A round of random placements against an Order of `style`, with the
-    /// watch told of each position Chaos places in and checked against what
-    /// Order did: whether it gave up points, whether it slid when nothing scored.
-    fn watched_round(style: Style, seed: u64) -> (OrderWatch, bool, bool) {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut watch = OrderWatch::default();
-        let mut position = Position::new(Size::Seven);
-        let mut moves = MoveList::new();
-        let (mut gave_up, mut slid_for_nothing) = (false, false);
-        loop {
-            match position.phase() {
-                Phase::ChaosDraw => {
-                    let colour = position.counts().sample(&mut rng).unwrap();
-                    position.draw(colour).unwrap();
-                }
-                Phase::ChaosPlace(_) => {
-                    watch.observe(&position);
-                    assert_eq!(watch.planner, gave_up);
-                    assert_eq!(watch.shuffler, slid_for_nothing);
-                    let cells = position.placements();
-                    let cell = cells.nth(rng.random_range(0..cells.len())).unwrap();
-                    position.place(cell).unwrap();
-                    watch.after_place = Some(position);
-                }
-                Phase::OrderMove => {
-                    // The pass comes first in the list.
-                    position.order_moves(&mut moves);
-                    let scored: Vec<(OrderMove, u32)> = moves
-                        .iter()
-                        .map(|&mv| {
-                            let mut after = position;
-                            after.order(mv).unwrap();
-                            (mv, after.score())
-                        })
-                        .collect();
-                    let best = scored.iter().map(|m| m.1).max().unwrap();
-                    let mut best_moves = scored.iter().filter(|m| m.1 == best);
-                    let chosen = match style {
-                        Style::Passer => best_moves.next().copied().unwrap(),
-                        Style::Slider => best_moves.last().copied().unwrap(),
-                        Style::Worst => scored.iter().min_by_key(|m| m.1).copied().unwrap(),
-                    };
-                    gave_up |= chosen.1 < best;
-                    slid_for_nothing |= chosen.0 != OrderMove::Pass && best == position.score();
-                    position.order(chosen.0).unwrap();
-                }
-                Phase::Finished => return (watch, gave_up, slid_for_nothing),
-            }
-        }
-    }
-
-    /// How the Chaos of a test round places.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Placer {
-        /// A cell that scores least at once, at random among them.
-        Greedy,
-        /// Among those, one that leaves Order the least.
-        Careful,
-        /// A cell that scores most at once.
-        Reckless,
-    }
-
-    /// A round of a Chaos of `style` against a greedy Order, with Order's
-    /// watch told of each position Order moves in; whether the watch took
-    /// Chaos for greedy by the end, and whether it ever did.
-    fn chaos_watched_round(style: Placer, seed: u64) -> (bool, bool) {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut watch = ChaosWatch::default();
-        let mut order = crate::Greedy::new(seed);
-        let mut position = Position::new(Size::Seven);
-        let mut ever = false;
-        loop {
-            match position.phase() {
-                Phase::ChaosDraw => {
-                    let colour = position.counts().sample(&mut rng).unwrap();
-                    position.draw(colour).unwrap();
-                }
-                Phase::ChaosPlace(_) => {
-                    let scored: Vec<(Cell, u32, i32)> = position
-                        .placements()
-                        .into_iter()
-                        .map(|cell| {
-                            let mut after = position;
-                            after.place(cell).unwrap();
-                            let conceded = crate::rollout::concession(&position, cell).unwrap().0;
-                            (cell, after.score(), conceded)
-                        })
-                        .collect();
-                    let least = scored.iter().map(|s| s.1).min().unwrap();
-                    let mut cheapest: Vec<&(Cell, u32, i32)> = scored.iter().filter(|s| s.1 == least).collect();
-                    let cell = match style {
-                        Placer::Greedy => cheapest[rng.random_range(0..cheapest.len())].0,
-                        Placer::Careful => {
-                            cheapest.sort_by_key(|s| s.2);
-                            cheapest[0].0
-                        }
-                        Placer::Reckless => scored.iter().max_by_key(|s| s.1).unwrap().0,
-                    };
-                    position.place(cell).unwrap();
-                }
-                Phase::OrderMove => {
-                    watch.observe(&position);
-                    ever |= watch.greedy();
-                    let mv = order.order(&position, &crate::Limits::default());
-                    position.order(mv).unwrap();
-                    watch.after_order = Some(position);
-                }
-                Phase::Finished => return (watch.greedy(), ever),
-            }
-        }
-    }
-
-    #[test]
-    fn the_chaos_watch_tells_a_greedy_chaos_from_one_that_plans() {
-        let mut greedy_seen = 0;
-        for seed in 0..6 {
-            let (greedy_at_end, _) = chaos_watched_round(Placer::Greedy, seed);
-            greedy_seen += greedy_at_end as u32;
-            let (_, ever) = chaos_watched_round(Placer::Careful, seed);
-            assert!(!ever, "a Chaos that leaves Order the least is never taken for greedy");
-            let (_, ever) = chaos_watched_round(Placer::Reckless, seed);
-            assert!(!ever, "a Chaos that scores more than it must is never taken for greedy");
-        }
-        assert!(
-            greedy_seen >= 5,
-            "a blind greedy Chaos was taken for greedy in {greedy_seen} of 6 rounds"
-        );
-        // A new round starts the watch afresh.
-        let mut watch = ChaosWatch {
-            blind: BLIND_PLACEMENTS,
-            ..ChaosWatch::default()
-        };
-        assert!(watch.greedy());
-        let mut fresh = Position::new(Size::Seven);
-        watch.after_order = Some(fresh);
-        let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(1)).unwrap();
-        fresh.draw(colour).unwrap();
-        fresh.place(Cell::TOP_LEFT).unwrap();
-        fresh.order(OrderMove::Pass).unwrap();
-        let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(2)).unwrap();
-        fresh.draw(colour).unwrap();
-        fresh.place(Cell::new(0, 1).unwrap()).unwrap();
-        watch.observe(&fresh);
-        assert!(
-            !watch.greedy(),
-            "two placements since the last move: not the same round"
-        );
-    }
-
-    #[test]
-    fn the_watch_tells_a_greedy_order_from_one_that_gives_up_points() {
-        for seed in 0..5 {
-            let (_, gave_up, slid) = watched_round(Style::Passer, seed);
-            assert!(!gave_up && !slid);
-            let (_, gave_up, slid) = watched_round(Style::Slider, seed);
-            assert!(!gave_up && slid, "nothing scores at the start of a round");
-            let (mut watch, gave_up, _) = watched_round(Style::Worst, seed);
-            assert!(
-                gave_up && watch.planner,
-                "random placements always leave a scoring slide sometime"
-            );
-            // A new round starts the watch afresh.
-            let mut fresh = Position::new(Size::Seven);
-            let colour = fresh.counts().sample(&mut SmallRng::seed_from_u64(seed)).unwrap();
-            fresh.draw(colour).unwrap();
-            watch.observe(&fresh);
-            assert!(!watch.planner && !watch.shuffler);
-        }
     }
 }

@@ -8,9 +8,14 @@
 //!   Master, each with its per-move time budget ([`Level::budget`]);
 //!   [`Level::player`] builds one from a seed.
 //! - [`hint`]: Order's best move with the final score it expects.
+//! - [`review_match`]: every move of a match judged against the best move,
+//!   with its cost and a [`Mark`], in the background on worker threads.
 //! - [`Greedy`]: the baseline (best score now).
-//! - [`search`]: the expectimax engine behind Medium, Hard and Master;
-//!   [`eval`]: its static evaluation.
+//! - [`SearchConfig`]: the shape of a search level, for the tuning tool
+//!   ([`Level::search_config`], [`SearchConfig::player`]).
+//!
+//! How the levels play, and how the search, the evaluation and the
+//! playouts work, is in `docs/ai.md`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,16 +24,25 @@ use std::time::{Duration, Instant};
 use entropy_rules::{Cell, OrderMove, Position};
 
 mod casual;
-pub mod eval;
-pub mod greedy;
+mod config;
+mod eval;
+mod greedy;
 mod level;
+mod player;
+mod review;
 mod rollout;
-pub mod search;
+mod search;
+mod watch;
 
-pub use eval::{Weights, evaluate};
+#[cfg(test)]
+#[path = "../tests/support/mod.rs"]
+mod testing;
+
+pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
-pub use level::{Hint, Level, LevelParseError, SearchPlayer, hint};
-pub use search::{Engine, Found, SearchConfig};
+pub use level::{Level, LevelParseError};
+pub use player::{Hint, hint};
+pub use review::{Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match};
 
 /// How much a player may spend on one move, and a way to stop it early.
 #[derive(Clone, Debug, Default)]

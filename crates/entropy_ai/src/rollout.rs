@@ -3,30 +3,26 @@
 //!
 //! By default both sides are greedy: Chaos puts each counter where it scores
 //! least at once, Order makes the slide that scores most at once (passing
-//! when none gains). The side whose move is being chosen may play a better
-//! policy ([`Policy`]): Chaos can look, among the cells that score least,
-//! for the one where Order's best slide then gains least; Order can value
-//! slides by an evaluator. Random choices (draws, ties) come from the
+//! when none gains). A [`Policy`] says otherwise: Chaos can look, among the
+//! cells that score least, for the one where Order's best slide then gains
+//! least (Chaos's own playouts); Order can value slides by the evaluation
+//! (an Order that plans, in Chaos's playouts) or, when nothing scores, slide
+//! at random rather than pass. Random choices (draws, ties) come from the
 //! caller's generator, so a playout is reproducible from its seed.
 
 use entropy_rules::{Board, Cell, CellSet, Colour, OrderMove, Phase, Position, line_score_table};
 use rand::Rng;
 
-use crate::eval::{Bag, Evaluator};
-
-const BITS: u32 = 3;
+use crate::eval::{Bag, Evaluator, place_gain, slide_gain};
 
 /// How the two sides play in a playout.
 pub(crate) struct Policy<'a> {
     /// Order values slides by this evaluator (`None`: by the score now).
     pub(crate) order_eval: Option<&'a mut Evaluator>,
     /// Chaos looks at up to this many of the cells that score least now and
-    /// takes the one where Order's best slide then gains least, counting
-    /// also `chaos_spread` of what the other counters' best slides would
-    /// gain (0: the first such cell at random).
+    /// takes the one where Order's best slide then gains least (0: the
+    /// first such cell at random).
     pub(crate) chaos_look: u32,
-    /// See `chaos_look`.
-    pub(crate) chaos_spread: f32,
     /// A greedy Order (no `order_eval`) breaks ties at random and, when no
     /// slide gains, makes one of the slides that change nothing or passes,
     /// at random, as an Order that slides when nothing scores does (false:
@@ -41,7 +37,6 @@ impl Policy<'_> {
         Policy {
             order_eval: None,
             chaos_look: 0,
-            chaos_spread: 0.0,
             order_shuffles: false,
         }
     }
@@ -57,7 +52,7 @@ pub(crate) fn concession(position: &Position, cell: Cell) -> Option<(i32, u64)> 
     if after.is_finished() {
         return Some((placed, 1));
     }
-    let (reply, _, judged) = replies(after.board(), line_score_table());
+    let (reply, judged) = best_reply(after.board(), line_score_table());
     Some((placed + reply, judged))
 }
 
@@ -78,14 +73,13 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
             }
             Phase::ChaosPlace(colour) => {
                 let board = position.board();
-                let v = colour.index() as u32 + 1;
                 // The cells that score least now, and one of them at random.
                 let mut least = [Cell::TOP_LEFT; 49];
                 let mut ties = 0usize;
                 let mut best_gain = u32::MAX;
                 let mut best: Option<Cell> = None;
                 for cell in board.vacant() {
-                    let gain = place_gain(board, table, cell, v);
+                    let gain = place_gain(board, table, cell, colour);
                     cost += 1;
                     if gain < best_gain {
                         best_gain = gain;
@@ -102,7 +96,7 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                 }
                 if policy.chaos_look > 0 && ties > 1 && position.counts().total() > 0 {
                     let look = (policy.chaos_look as usize).min(ties);
-                    let mut best_reply = f32::MAX;
+                    let mut least_reply = i32::MAX;
                     for i in 0..look {
                         let j = rng.random_range(i..ties);
                         least.swap(i, j);
@@ -110,13 +104,12 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
                         if after.place(least[i]).is_err() {
                             continue;
                         }
-                        let (reply, spread, judged) = replies(after.board(), table);
+                        let (reply, judged) = best_reply(after.board(), table);
                         cost += judged;
-                        let value = reply as f32 + policy.chaos_spread * spread as f32;
-                        if value < best_reply {
-                            best_reply = value;
+                        if reply < least_reply {
+                            least_reply = reply;
                             best = Some(least[i]);
-                            if value == 0.0 {
+                            if reply == 0 {
                                 break;
                             }
                         }
@@ -175,42 +168,25 @@ pub(crate) fn playout<R: Rng>(mut position: Position, rng: &mut R, policy: &mut 
     (position.score(), cost)
 }
 
-/// Order's best slide on `board`: what it gains, the sum of what the other
-/// counters' best slides gain (threats left for later turns), and the
+/// What Order's best slide on `board` gains (0 if none gains), and the
 /// number of slides judged.
-pub(crate) fn replies(board: &Board, table: &[u8]) -> (i32, i32, u64) {
-    let mut per_counter = [0i32; 49];
+pub(crate) fn best_reply(board: &Board, table: &[u8]) -> (i32, u64) {
+    let mut best = 0;
     let mut judged = 0;
     board.for_each_slide(|from, to| {
         judged += 1;
-        let gain = slide_gain(board, table, from, to);
-        let slot = &mut per_counter[from.index()];
-        *slot = (*slot).max(gain);
+        best = best.max(slide_gain(board, table, from, to));
     });
-    let best = per_counter.iter().copied().max().unwrap_or(0);
-    let total: i32 = per_counter.iter().sum();
-    (best, total - best, judged)
-}
-
-/// What putting a counter of colour code `v` (colour index + 1) on the
-/// empty `cell` scores at once.
-#[inline]
-fn place_gain(board: &Board, table: &[u8], cell: Cell, v: u32) -> u32 {
-    let (r, c) = (cell.row(), cell.col());
-    let (row, col) = (board.row_code(r), board.col_code(c));
-    table[(row | v << (BITS * c as u32)) as usize] as u32 + table[(col | v << (BITS * r as u32)) as usize] as u32
-        - table[row as usize] as u32
-        - table[col as usize] as u32
+    (best, judged)
 }
 
 /// The empty cells where a counter of `colour` scores least at once (the
 /// cells a greedy Chaos picks among).
 pub(crate) fn least_scoring(board: &Board, colour: Colour) -> CellSet {
     let table = line_score_table();
-    let v = colour.index() as u32 + 1;
     let (mut least, mut best) = (CellSet::EMPTY, u32::MAX);
     for cell in board.vacant() {
-        let gain = place_gain(board, table, cell, v);
+        let gain = place_gain(board, table, cell, colour);
         if gain < best {
             best = gain;
             least = CellSet::EMPTY;
@@ -220,32 +196,6 @@ pub(crate) fn least_scoring(board: &Board, colour: Colour) -> CellSet {
         }
     }
     least
-}
-
-/// What the slide from `from` to `to` changes in the score.
-#[inline]
-fn slide_gain(board: &Board, table: &[u8], from: Cell, to: Cell) -> i32 {
-    let v = board.get(from).map_or(0, |c| c.index() as u32 + 1);
-    let score = |code: u32| table[code as usize] as i32;
-    if from.row() == to.row() {
-        let r = from.row();
-        let (fc, tc) = (from.col(), to.col());
-        let row = board.row_code(r);
-        let new_row = (row & !(7 << (BITS * fc as u32))) | v << (BITS * tc as u32);
-        let (cf, ct) = (board.col_code(fc), board.col_code(tc));
-        score(new_row) - score(row) + score(cf & !(7 << (BITS * r as u32))) - score(cf)
-            + score(ct | v << (BITS * r as u32))
-            - score(ct)
-    } else {
-        let c = from.col();
-        let (fr, tr) = (from.row(), to.row());
-        let col = board.col_code(c);
-        let new_col = (col & !(7 << (BITS * fr as u32))) | v << (BITS * tr as u32);
-        let (rf, rt) = (board.row_code(fr), board.row_code(tr));
-        score(new_col) - score(col) + score(rf & !(7 << (BITS * c as u32))) - score(rf)
-            + score(rt | v << (BITS * c as u32))
-            - score(rt)
-    }
 }
 
 #[cfg(test)]
@@ -290,8 +240,7 @@ mod tests {
                     count += 1;
                 });
                 if position.phase() == Phase::OrderMove {
-                    let (reply, _, judged) = replies(&board, table);
-                    assert_eq!((reply, judged), (best, count));
+                    assert_eq!(best_reply(&board, table), (best, count));
                 }
             }
         }
@@ -310,7 +259,6 @@ mod tests {
             let greedy = mean(&mut Policy::greedy());
             let looking = mean(&mut Policy {
                 chaos_look: 49,
-                chaos_spread: 0.2,
                 ..Policy::greedy()
             });
             assert!(looking < greedy * 0.9, "{size}: looking {looking}, greedy {greedy}");

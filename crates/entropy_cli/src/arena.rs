@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use entropy_ai::{Greedy, Level, Limits, Player};
 use entropy_rules::{Bag, Role, Size};
+use entropy_stats::{Tally, mean_ci, mean_duration, quantile};
 
 use crate::bot::MoveClock;
 use crate::referee::{Builtin, External, Fault, RoundOutcome, Seat, play_round};
@@ -267,31 +268,6 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn(&MatchResult) + Sync)) -> Ve
     results
 }
 
-/// A sample's mean and the half-width of its 95% confidence interval
-/// (normal approximation; 0 for fewer than two values).
-pub fn mean_ci(values: &[f64]) -> (f64, f64) {
-    let n = values.len();
-    if n == 0 {
-        return (f64::NAN, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n as f64;
-    if n < 2 {
-        return (mean, 0.0);
-    }
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    (mean, 1.96 * (var / n as f64).sqrt())
-}
-
-/// The `q` quantile (0–1) of `values`, nearest rank.
-pub fn quantile(values: &mut [Duration], q: f64) -> Duration {
-    if values.is_empty() {
-        return Duration::ZERO;
-    }
-    values.sort();
-    let rank = ((q * values.len() as f64).ceil() as usize).clamp(1, values.len());
-    values[rank - 1]
-}
-
 /// The figures of one player over a run.
 #[derive(Clone, Debug)]
 pub struct PlayerStats {
@@ -318,10 +294,12 @@ pub struct PlayerStats {
 impl PlayerStats {
     /// Points per match (a win 1, a draw ½) and its 95% half-width.
     pub fn match_score(&self) -> (f64, f64) {
-        let mut points = vec![1.0; self.won];
-        points.extend(std::iter::repeat_n(0.5, self.drawn));
-        points.extend(std::iter::repeat_n(0.0, self.lost));
-        mean_ci(&points)
+        Tally {
+            won: self.won,
+            drawn: self.drawn,
+            lost: self.lost,
+        }
+        .score()
     }
 }
 
@@ -337,14 +315,6 @@ pub fn margin(results: &[MatchResult]) -> (f64, f64, usize) {
         .collect();
     let (mean, ci) = mean_ci(&diffs);
     (mean, ci, diffs.len())
-}
-
-fn mean_time(times: &[Duration]) -> Duration {
-    if times.is_empty() {
-        Duration::ZERO
-    } else {
-        times.iter().sum::<Duration>() / times.len() as u32
-    }
 }
 
 /// Player `p`'s figures over `results`.
@@ -383,9 +353,14 @@ pub fn stats(results: &[MatchResult], p: usize) -> PlayerStats {
         won,
         drawn,
         lost,
-        order_time: (mean_time(&order_times), quantile(&mut order_times, 0.95)),
-        chaos_time: (mean_time(&chaos_times), quantile(&mut chaos_times, 0.95)),
+        order_time: time_summary(&mut order_times),
+        chaos_time: time_summary(&mut chaos_times),
     }
+}
+
+/// The mean and the 95th percentile of think times (zero for none).
+fn time_summary(times: &mut [Duration]) -> (Duration, Duration) {
+    (mean_duration(times), quantile(times, 0.95).unwrap_or_default())
 }
 
 fn ms(d: Duration) -> String {

@@ -1,9 +1,11 @@
 //! The library behind `entropy-cli`: scoring a board from text, playing the
-//! CodeCup 2023 protocol as a bot, and refereeing games between players
-//! (built-in or external programs) for the arena.
+//! CodeCup 2023 protocol as a bot, refereeing games between players
+//! (built-in or external programs) for the arena, and showing and reviewing
+//! match files.
 
 pub mod arena;
 pub mod bot;
 pub mod carreno;
 pub mod referee;
+pub mod review;
 pub mod score;

@@ -1,12 +1,13 @@
 //! `entropy-cli`: score a board, play the CodeCup 2023 protocol as a bot,
-//! measure players against each other in an arena.
+//! measure players against each other in an arena, show and review match files.
 
 use std::io::{self, IsTerminal, Read};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use entropy_ai::Limits;
+use entropy_ai::{Limits, ReviewBudget, StopFlag};
 use entropy_cli::arena::{self, ArenaConfig, PlayerSpec};
 use entropy_cli::bot::{GameClock, MoveClock};
 use entropy_rules::{Board, Size};
@@ -16,7 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[command(
     name = "entropy-cli",
     version,
-    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena"
+    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena, match files shown and reviewed"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -85,12 +86,51 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Read a match file, replay it, and print each round's board and score.
+    /// Exit status 2 on a malformed file (the message names its line).
+    Show {
+        /// The match file.
+        file: PathBuf,
+    },
+    /// Judge every move of a match file: a table of each move with the best
+    /// move, the expected final score of the round after each, the cost and
+    /// a mark (best, good, inaccuracy, mistake), then each player's summary.
+    /// Exit status 2 on a malformed file (the message names its line).
+    Review {
+        /// The match file.
+        file: PathBuf,
+        /// How hard to look: quick (200 000 search nodes and 64 playouts a
+        /// move) or thorough (1 000 000 nodes and 256 playouts).
+        #[arg(long, default_value = "quick", value_parser = review_budget)]
+        budget: ReviewBudget,
+        /// Search nodes a move instead of the budget's (with quick's playouts).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Moves judged at once (default: all cores but one). The review is
+        /// the same whatever this is.
+        #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=64))]
+        jobs: Option<u64>,
+        /// Also write the graph of each round's expected final score, move by move, as SVG.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Carreno's Entropy (1994), the movement game of seed 002: play, list
     /// legal moves, an arena of its levels.
     Carreno {
         #[command(subcommand)]
         command: entropy_cli::carreno::Command,
     },
+}
+
+fn review_budget(s: &str) -> Result<ReviewBudget, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "quick" => Ok(ReviewBudget::Quick),
+        "thorough" => Ok(ReviewBudget::Thorough),
+        _ => Err(format!("{s:?}: the budget is quick or thorough")),
+    }
 }
 
 fn player_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -160,7 +200,95 @@ fn main() -> ExitCode {
             run_arena(&config, quiet)
         }
         Command::Carreno { command } => entropy_cli::carreno::run(command),
+        Command::Show { file } => show(&file),
+        Command::Review {
+            file,
+            budget,
+            nodes,
+            jobs,
+            svg,
+            quiet,
+        } => {
+            let budget = nodes.map_or(budget, ReviewBudget::Nodes);
+            let jobs = jobs.map_or_else(all_cores_but_one, |j| j as usize);
+            review(&file, budget, jobs, svg.as_deref(), quiet)
+        }
     }
+}
+
+/// All cores but one, at least one.
+fn all_cores_but_one() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+/// A progress bar on standard error, unless `quiet` or not a terminal.
+fn progress_bar(len: u64, quiet: bool, unit: &str) -> ProgressBar {
+    let bar = if quiet || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(len)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{eta}} left {{msg}}"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Reads and replays a match file, or says why not (exit status 2).
+fn read_match(command: &str, path: &Path) -> Result<(entropy_rules::MatchFile, entropy_rules::Match), ExitCode> {
+    let file = entropy_cli::review::read(path).map_err(|e| {
+        eprintln!("entropy-cli {command}: {e}");
+        ExitCode::from(2)
+    })?;
+    // A parsed file replays: parsing replays it.
+    let game = file.replay().map_err(|e| {
+        eprintln!("entropy-cli {command}: {}: {e}", path.display());
+        ExitCode::from(2)
+    })?;
+    Ok((file, game))
+}
+
+fn show(path: &Path) -> ExitCode {
+    match read_match("show", path) {
+        Ok((file, game)) => {
+            print!("{}", entropy_cli::review::show(&file, &game));
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+fn review(path: &Path, budget: ReviewBudget, jobs: usize, svg: Option<&Path>, quiet: bool) -> ExitCode {
+    let (file, game) = match read_match("review", path) {
+        Ok(read) => read,
+        Err(code) => return code,
+    };
+    let bar = progress_bar(0, quiet, "moves");
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let result = entropy_ai::review_match(&file.record, budget, jobs, &progress, &StopFlag::new());
+    bar.finish_and_clear();
+    let review = match result {
+        Ok(review) => review,
+        Err(e) => {
+            eprintln!("entropy-cli review: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    print!("{}", entropy_cli::review::table(&file, &game, &review));
+    if let Some(svg) = svg
+        && let Err(e) = std::fs::write(svg, entropy_cli::review::svg(&file, &review))
+    {
+        eprintln!("entropy-cli review: cannot write {}: {e}", svg.display());
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 fn bot(level: &PlayerSpec, seed: u64, game_time: Option<Duration>, nodes: Option<u64>) -> ExitCode {
@@ -191,16 +319,7 @@ fn bot(level: &PlayerSpec, seed: u64, game_time: Option<Duration>, nodes: Option
 }
 
 fn run_arena(config: &ArenaConfig, quiet: bool) -> ExitCode {
-    let bar = if quiet || !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(config.matches as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} matches, {eta} left {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    let bar = progress_bar(config.matches as u64, quiet, "matches");
     let progress = |result: &arena::MatchResult| {
         if result.rounds.iter().any(|r| r.forfeit().is_some()) {
             bar.set_message("(a forfeit)");

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use entropy_ai::{Level, Limits};
-use entropy_cli::arena::{self, ArenaConfig, PlayerSpec, Verdict, mean_ci};
+use entropy_cli::arena::{self, ArenaConfig, PlayerSpec, Verdict};
 use entropy_cli::referee::Fault;
 use entropy_rules::Size;
+use entropy_stats::mean_ci;
 
 /// Writes an executable shell script for a fake CodeCup program.
 fn fake_program(name: &str, body: &str) -> PathBuf {
@@ -180,17 +181,6 @@ fn an_illegal_order_move_is_caught_too() {
         matches!(fault, Fault::Illegal { text, .. } if text == "AaGg"),
         "{fault:?}"
     );
-}
-
-#[test]
-fn confidence_intervals_and_quantiles() {
-    let (mean, half) = mean_ci(&[10.0, 12.0, 14.0, 16.0]);
-    assert_eq!(mean, 13.0);
-    // s = 2.582, s/√n = 1.291, × 1.96
-    assert!((half - 2.530).abs() < 0.01, "{half}");
-    assert_eq!(mean_ci(&[5.0]), (5.0, 0.0));
-    let mut times: Vec<_> = (1..=100).map(std::time::Duration::from_millis).collect();
-    assert_eq!(arena::quantile(&mut times, 0.95), std::time::Duration::from_millis(95));
 }
 
 fn cli(args: &[&str]) -> (Option<i32>, String, String) {

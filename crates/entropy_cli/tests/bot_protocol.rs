@@ -135,13 +135,16 @@ fn every_level_plays_whole_games_over_the_protocol() {
 
 #[test]
 fn a_game_clock_keeps_the_bot_within_its_total_time() {
-    // Two seconds for the whole game as Order, Hard level: every move gets a share.
+    // Two seconds for the whole game as Order, Hard level: every move gets a
+    // share. Time is the behaviour here. Without the clock Hard would think
+    // up to a second for each of its 48 moves; the bound, twice the clock,
+    // leaves room for starting the program and for a busy test machine.
     let command = format!("'{}' bot --level hard --game-time 2", env!("CARGO_BIN_EXE_entropy-cli"));
-    let mut bot = External::new(command, Duration::from_secs(3));
+    let mut bot = External::new(command, Duration::from_secs(10));
     let outcome = play_round(Bag::seeded(Size::Seven, 4), &mut bot, &mut greedy(4));
     assert_eq!(outcome.fault, None);
     let used: Duration = outcome.order_times.iter().sum();
-    assert!(used < Duration::from_secs(3), "{used:?}");
+    assert!(used < Duration::from_secs(4), "{used:?}");
 }
 
 #[test]

@@ -104,8 +104,15 @@ pub struct Bag {
 }
 
 enum Source {
-    Seeded { seed: u64, rng: ChaCha8Rng },
-    Sequence { draws: Vec<Colour>, next: usize },
+    /// The generator is boxed: it is ten times the size of the other variant.
+    Seeded {
+        seed: u64,
+        rng: Box<ChaCha8Rng>,
+    },
+    Sequence {
+        draws: Vec<Colour>,
+        next: usize,
+    },
 }
 
 impl Bag {
@@ -115,7 +122,7 @@ impl Bag {
             counts: Counts::full(size),
             source: Source::Seeded {
                 seed,
-                rng: ChaCha8Rng::seed_from_u64(seed),
+                rng: Box::new(ChaCha8Rng::seed_from_u64(seed)),
             },
         }
     }
@@ -181,7 +188,7 @@ impl Bag {
     /// Draws a counter; `None` when the bag is empty.
     pub fn draw(&mut self) -> Option<Colour> {
         let colour = match &mut self.source {
-            Source::Seeded { rng, .. } => self.counts.sample(rng)?,
+            Source::Seeded { rng, .. } => self.counts.sample(&mut **rng)?,
             Source::Sequence { draws, next } => {
                 let colour = *draws.get(*next)?;
                 *next += 1;

@@ -1,7 +1,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::score::{CODE_BITS, LineScore, line_score_table};
+use crate::score::{LineCode, LineScore, line_score_table};
 use crate::{Cell, CellSet, Colour, Line, MAX_N, Size};
 
 /// Cells reachable by a rook slide along one line: `REACH[occupancy][from]`
@@ -112,8 +112,8 @@ pub struct Board {
     size: Size,
     /// 0 for an empty cell, colour index + 1 for a counter; index `Cell::index`.
     cells: [u8; MAX_N * MAX_N],
-    rows: [u32; MAX_N],
-    cols: [u32; MAX_N],
+    rows: [LineCode; MAX_N],
+    cols: [LineCode; MAX_N],
     /// Bit `c` of `row_occ[r]`: cell (r, c) holds a counter or is off the board.
     row_occ: [u8; MAX_N],
     /// Bit `r` of `col_occ[c]`: cell (r, c) holds a counter or is off the board.
@@ -138,8 +138,8 @@ impl Board {
         Board {
             size,
             cells: [0; MAX_N * MAX_N],
-            rows: [0; MAX_N],
-            cols: [0; MAX_N],
+            rows: [LineCode::EMPTY; MAX_N],
+            cols: [LineCode::EMPTY; MAX_N],
             row_occ,
             col_occ,
             occ: 0,
@@ -281,20 +281,20 @@ impl Board {
         counts
     }
 
-    /// The line code of row `r` (see [`line_score_table`]).
+    /// The line code of row `r`.
     #[inline]
-    pub fn row_code(&self, r: usize) -> u32 {
+    pub fn row_code(&self, r: usize) -> LineCode {
         self.rows[r]
     }
 
-    /// The line code of column `c` (see [`line_score_table`]).
+    /// The line code of column `c`.
     #[inline]
-    pub fn col_code(&self, c: usize) -> u32 {
+    pub fn col_code(&self, c: usize) -> LineCode {
         self.cols[c]
     }
 
     /// The line code of `line`.
-    pub fn line_code(&self, line: Line) -> u32 {
+    pub fn line_code(&self, line: Line) -> LineCode {
         match line {
             Line::Row(r) => self.rows[r as usize % MAX_N],
             Line::Col(c) => self.cols[c as usize % MAX_N],
@@ -306,10 +306,9 @@ impl Board {
     pub(crate) fn put(&mut self, cell: Cell, colour: Colour) {
         debug_assert!(self.is_vacant(cell));
         let (r, c) = (cell.row(), cell.col());
-        let v = colour.index() as u32 + 1;
-        self.cells[cell.index()] = v as u8;
-        self.rows[r] |= v << (CODE_BITS as usize * c);
-        self.cols[c] |= v << (CODE_BITS as usize * r);
+        self.cells[cell.index()] = colour.index() as u8 + 1;
+        self.rows[r] = self.rows[r].with(c, colour);
+        self.cols[c] = self.cols[c].with(r, colour);
         self.row_occ[r] |= 1 << c;
         self.col_occ[c] |= 1 << r;
         self.occ |= 1 << cell.index();
@@ -323,8 +322,8 @@ impl Board {
         let v = self.cells[cell.index()];
         debug_assert!(v != 0);
         self.cells[cell.index()] = 0;
-        self.rows[r] &= !(7 << (CODE_BITS as usize * c));
-        self.cols[c] &= !(7 << (CODE_BITS as usize * r));
+        self.rows[r] = self.rows[r].without(c);
+        self.cols[c] = self.cols[c].without(r);
         self.row_occ[r] &= !(1 << c);
         self.col_occ[c] &= !(1 << r);
         self.occ &= !(1 << cell.index());
@@ -360,14 +359,14 @@ impl Board {
         let table = line_score_table();
         let mut score = 0;
         for i in 0..self.size.n() {
-            score += table[self.rows[i] as usize] as u32 + table[self.cols[i] as usize] as u32;
+            score += table[self.rows[i].index()] as u32 + table[self.cols[i].index()] as u32;
         }
         score
     }
 
     /// The score of one line.
     pub fn line_score(&self, line: Line) -> u32 {
-        line_score_table()[self.line_code(line) as usize] as u32
+        self.line_code(line).score()
     }
 
     /// The cells of `line` in order (`None` for empty).

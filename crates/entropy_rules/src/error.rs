@@ -94,3 +94,23 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+/// Why nothing could be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UndoError {
+    /// No placement or Order move has been made in this round.
+    NothingToUndo,
+    /// The match is decided (a player ran out of time or resigned).
+    MatchDecided,
+}
+
+impl fmt::Display for UndoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UndoError::NothingToUndo => "there is no move of this round to take back",
+            UndoError::MatchDecided => "the match is decided",
+        })
+    }
+}
+
+impl std::error::Error for UndoError {}

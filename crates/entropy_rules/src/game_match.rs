@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::{Action, Bag, Event, MatchRecord, MoveError, Round, Size};
+use crate::{Action, Bag, Event, MatchRecord, MoveError, Phase, Round, Size, UndoError};
 
 /// One of the two players of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -69,6 +69,26 @@ pub enum Outcome {
     Draw,
 }
 
+/// A match decided before its boards were full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Forfeit {
+    /// This player's clock ran out: they lose the match.
+    TimeOut(Player),
+    /// This player resigned: they lose the match.
+    Resigned(Player),
+}
+
+impl Forfeit {
+    /// The player who loses by it.
+    pub fn loser(self) -> Player {
+        match self {
+            Forfeit::TimeOut(player) | Forfeit::Resigned(player) => player,
+        }
+    }
+}
+
 /// Why the match cannot move on to its second round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchError {
@@ -76,6 +96,8 @@ pub enum MatchError {
     RoundNotFinished,
     /// The second round has already begun.
     AlreadySecondRound,
+    /// The match is over.
+    Over,
 }
 
 impl fmt::Display for MatchError {
@@ -83,6 +105,7 @@ impl fmt::Display for MatchError {
         f.write_str(match self {
             MatchError::RoundNotFinished => "the first round is not over",
             MatchError::AlreadySecondRound => "the second round has already begun",
+            MatchError::Over => "the match is over",
         })
     }
 }
@@ -96,6 +119,7 @@ pub struct Match {
     first_order: Player,
     rounds: Vec<Round>,
     second_bag: Option<Bag>,
+    forfeit: Option<Forfeit>,
 }
 
 impl Match {
@@ -111,6 +135,7 @@ impl Match {
             first_order,
             rounds: vec![Round::with_bag(first)],
             second_bag: Some(second),
+            forfeit: None,
         }
     }
 
@@ -139,9 +164,53 @@ impl Match {
         &self.rounds
     }
 
-    /// Does `action` in the current round (see [`Round::apply`]).
+    /// Does `action` in the current round (see [`Round::apply`]). Nothing
+    /// more is played once the match is decided by a forfeit.
     pub fn apply(&mut self, action: Action) -> Result<Event, MoveError> {
+        if self.forfeit.is_some() {
+            return Err(MoveError::RoundOver);
+        }
         self.round_mut().apply(action)
+    }
+
+    /// Takes back the last placement or Order move of the current round
+    /// (see [`Round::undo`]); a finished first round is not reopened once
+    /// the second has begun.
+    pub fn undo(&mut self) -> Result<Action, UndoError> {
+        if self.forfeit.is_some() {
+            return Err(UndoError::MatchDecided);
+        }
+        self.round_mut().undo()
+    }
+
+    /// The player who acts next in the current round and their role: Chaos
+    /// to draw or place, Order to slide or pass. `None` once the match is
+    /// over or while a finished first round waits for the second.
+    pub fn to_move(&self) -> Option<(Player, Role)> {
+        if self.forfeit.is_some() {
+            return None;
+        }
+        let order = self.order_player(self.round_index());
+        match self.round().phase() {
+            Phase::ChaosDraw | Phase::ChaosPlace(_) => Some((order.other(), Role::Chaos)),
+            Phase::OrderMove => Some((order, Role::Order)),
+            Phase::Finished => None,
+        }
+    }
+
+    /// Ends the match at once: `forfeit`'s player loses it. Refused (and
+    /// nothing changes) when the match is already over.
+    pub fn forfeit(&mut self, forfeit: Forfeit) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over);
+        }
+        self.forfeit = Some(forfeit);
+        Ok(())
+    }
+
+    /// How the match was decided early, if it was.
+    pub fn forfeited(&self) -> Option<Forfeit> {
+        self.forfeit
     }
 
     /// The player who is Order in round `index` (0 or 1).
@@ -164,6 +233,9 @@ impl Match {
 
     /// Begins round 2 once round 1 is over; the players swap roles.
     pub fn start_second_round(&mut self) -> Result<(), MatchError> {
+        if self.forfeit.is_some() {
+            return Err(MatchError::Over);
+        }
         if !self.round().is_finished() {
             return Err(MatchError::RoundNotFinished);
         }
@@ -183,13 +255,17 @@ impl Match {
         totals
     }
 
-    /// Whether both rounds are over.
+    /// Whether both rounds are over, or a forfeit decided the match.
     pub fn is_over(&self) -> bool {
-        self.rounds.len() == 2 && self.round().is_finished()
+        self.forfeit.is_some() || (self.rounds.len() == 2 && self.round().is_finished())
     }
 
-    /// The result once both rounds are over.
+    /// The result once the match is over: a forfeit's player loses,
+    /// otherwise the higher Order score wins.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(forfeit) = self.forfeit {
+            return Some(Outcome::Win(forfeit.loser().other()));
+        }
         if !self.is_over() {
             return None;
         }
@@ -214,6 +290,7 @@ impl Match {
             first_order: self.first_order,
             bags: [first.bag, second_bag],
             rounds: self.rounds.iter().map(|r| r.turns().to_vec()).collect(),
+            forfeit: self.forfeit,
         }
     }
 }

@@ -14,7 +14,9 @@
 //!   (`Dc` for a cell, `3Dc` for a placement of colour 3, `DcDf` for a slide,
 //!   a cell twice for a pass).
 //! - [`Board`]: counters on cells; scoring of full and partial boards, with a
-//!   per-line [`LineScore`] breakdown in the order the rules count aloud.
+//!   per-line [`LineScore`] breakdown in the order the rules count aloud;
+//!   each row and column also as a [`LineCode`], one number that indexes
+//!   [`line_score_table`].
 //! - [`Counts`] and [`Bag`]: what is left to draw, and the seeded bag itself.
 //! - [`Position`]: everything a player may know (board, counts, phase) and the
 //!   phase machine with legal-move generation. `Copy`, allocation-free: the
@@ -25,6 +27,8 @@
 //! - [`Match`]: two rounds, totals and the [`Outcome`].
 //! - [`RoundRecord`] and [`MatchRecord`]: game records that replay to the
 //!   identical state (serde behind the default `serde` feature).
+//! - [`MatchFile`]: a match as a text file a person can read (tags, then
+//!   each round's turns), and back, with errors that name the line.
 
 /// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
 #[cfg(feature = "serde")]
@@ -52,6 +56,7 @@ mod cell;
 mod colour;
 mod error;
 mod game_match;
+mod match_text;
 mod moves;
 mod position;
 mod record;
@@ -62,13 +67,14 @@ pub use bag::{Bag, Counts};
 pub use board::{Board, BoardParseError, BoardParseErrorKind};
 pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
-pub use error::{MoveError, NotationError};
-pub use game_match::{Match, MatchError, Outcome, Player, Role};
+pub use error::{MoveError, NotationError, UndoError};
+pub use game_match::{Forfeit, Match, MatchError, Outcome, Player, Role};
+pub use match_text::{Ending, MatchFile, MatchFileError, MatchFileErrorKind, MatchTags, PlayerTags};
 pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
 pub use position::{Phase, Position};
 pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};
 pub use round::{Action, Event, Round};
-pub use score::{LineScore, Run, line_score, line_score_table};
+pub use score::{LineCode, LineScore, Run, TallyStep, line_score, line_score_table, tally};
 
 /// The largest board side the crate supports (the standard game).
 pub const MAX_N: usize = 7;

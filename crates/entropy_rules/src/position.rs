@@ -155,6 +155,14 @@ impl Position {
     /// round is over; otherwise Order is to move.
     pub fn place(&mut self, cell: Cell) -> Result<Placement, MoveError> {
         let colour = self.check_place(cell)?;
+        self.put(cell, colour);
+        Ok(Placement { colour, cell })
+    }
+
+    /// Puts `colour` on the vacant `cell` (checked by the caller); then
+    /// Order is to move, or the round is over.
+    #[inline]
+    fn put(&mut self, cell: Cell, colour: Colour) {
         self.board.put(cell, colour);
         self.last_placed = Some(cell);
         self.phase = if self.board.is_full() {
@@ -162,7 +170,6 @@ impl Position {
         } else {
             Phase::OrderMove
         };
-        Ok(Placement { colour, cell })
     }
 
     /// The cells Chaos may place on now (none unless a counter is in hand).
@@ -275,13 +282,7 @@ impl Position {
                     let Some(cell) = self.board.nth_vacant(rng.random_range(0..vacant)) else {
                         break;
                     };
-                    self.board.put(cell, colour);
-                    self.last_placed = Some(cell);
-                    self.phase = if self.board.is_full() {
-                        Phase::Finished
-                    } else {
-                        Phase::OrderMove
-                    };
+                    self.put(cell, colour);
                 }
                 Phase::OrderMove => {
                     let k = rng.random_range(0..=self.board.slide_count());

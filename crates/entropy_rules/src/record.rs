@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::{Action, Bag, Colour, Match, MoveError, Phase, Player, Round, Size, Turn};
+use crate::{Action, Bag, Colour, Forfeit, Match, MoveError, Phase, Player, Round, Size, Turn};
 
 /// How a round's bag is made: from a seed, or as a fixed sequence of draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,6 +71,9 @@ pub struct MatchRecord {
     pub bags: [BagSpec; 2],
     /// The turns of each round begun (one or two entries).
     pub rounds: Vec<Vec<Turn>>,
+    /// How the match was decided early, if it was.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub forfeit: Option<Forfeit>,
 }
 
 impl MatchRecord {
@@ -96,6 +99,10 @@ impl MatchRecord {
                 turns: turns.clone(),
             };
             *game.round_mut() = record.replay().map_err(in_round)?;
+        }
+        if let Some(forfeit) = self.forfeit {
+            game.forfeit(forfeit)
+                .map_err(|_| ReplayError::new(0, ReplayErrorKind::ForfeitAfterEnd))?;
         }
         Ok(game)
     }
@@ -138,6 +145,8 @@ pub enum ReplayErrorKind {
     FirstRoundUnfinished,
     /// A match has two rounds.
     TooManyRounds(usize),
+    /// A forfeit is recorded for a match that was already over.
+    ForfeitAfterEnd,
 }
 
 impl fmt::Display for ReplayError {
@@ -156,6 +165,7 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::MissingReply => f.write_str("Order's move is missing but the round goes on"),
             ReplayErrorKind::FirstRoundUnfinished => f.write_str("round 2 begins before round 1 is over"),
             ReplayErrorKind::TooManyRounds(n) => write!(f, "a match has 2 rounds, the record has {n}"),
+            ReplayErrorKind::ForfeitAfterEnd => f.write_str("a forfeit is recorded after the match was over"),
         }
     }
 }

@@ -1,6 +1,6 @@
 use crate::{
     Bag, Board, Cell, Colour, Counts, LineScore, MoveError, OrderMove, Phase, Placement, Position, RoundRecord, Size,
-    Slide, Turn,
+    Slide, TallyStep, Turn, UndoError,
 };
 
 /// Something a player asks to do in a round.
@@ -110,6 +110,12 @@ impl Round {
         self.position.board().breakdown()
     }
 
+    /// The count of the board as the rules say it aloud, one step per run
+    /// (see [`crate::tally`]).
+    pub fn tally(&self) -> Vec<TallyStep> {
+        crate::tally(&self.breakdown())
+    }
+
     /// The turns so far; the last one may lack Order's reply.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
@@ -148,6 +154,45 @@ impl Round {
             turn.reply = Some(mv);
         }
         Ok(())
+    }
+
+    /// Takes back the last placement or Order move and returns it. The round
+    /// is then exactly as it was just before that action: after a placement
+    /// is taken back Chaos holds the same counter again; after an Order move,
+    /// Order is to move again. The bag draws in the same order whatever is
+    /// taken back, so the luck of the round never changes.
+    ///
+    /// ```
+    /// use entropy_rules::{Action, Cell, Phase, Round, Size};
+    ///
+    /// let mut round = Round::new(Size::Seven, 7);
+    /// round.apply(Action::Draw).unwrap();
+    /// let Phase::ChaosPlace(colour) = round.phase() else { unreachable!() };
+    /// let cell = Cell::new(3, 3).unwrap();
+    /// round.apply(Action::Place(cell)).unwrap();
+    /// assert_eq!(round.undo(), Ok(Action::Place(cell)));
+    /// assert_eq!(round.phase(), Phase::ChaosPlace(colour));
+    /// assert!(round.board().is_vacant(cell));
+    /// ```
+    pub fn undo(&mut self) -> Result<Action, UndoError> {
+        let mut turns = self.turns.clone();
+        let last = turns.last_mut().ok_or(UndoError::NothingToUndo)?;
+        let undone = match last.reply.take() {
+            Some(reply) => Action::from(reply),
+            None => Action::Place(turns.pop().map(|t| t.placement.cell).ok_or(UndoError::NothingToUndo)?),
+        };
+        let record = RoundRecord {
+            size: self.size(),
+            bag: self.bag.spec(),
+            turns,
+        };
+        // The record is this round's own history, so it always replays.
+        let mut round = record.replay().map_err(|_| UndoError::NothingToUndo)?;
+        if matches!(undone, Action::Place(_)) {
+            round.apply(Action::Draw).map_err(|_| UndoError::NothingToUndo)?;
+        }
+        *self = round;
+        Ok(undone)
     }
 
     /// The record of the round so far, which [`RoundRecord::replay`] turns

@@ -1,0 +1,103 @@
+//! The player behind the search levels, and Order's hint.
+
+use std::time::Duration;
+
+use entropy_rules::{Cell, OrderMove, Phase, Position};
+
+use crate::config::SearchConfig;
+use crate::search::{ChaosModel, Engine};
+use crate::watch::{ChaosWatch, OrderWatch};
+use crate::{Level, Limits, Player};
+
+/// A player that searches with the expectimax engine, taking its opponent
+/// as its watches of the round so far say.
+pub(crate) struct SearchPlayer {
+    name: String,
+    engine: Engine,
+    budget: Duration,
+    order_watch: OrderWatch,
+    chaos_watch: ChaosWatch,
+}
+
+/// `limits`, or `budget` (with the same stop flag) when they give neither a
+/// time nor a node count.
+fn or_budget(limits: &Limits, budget: Duration) -> Limits {
+    if limits.time.is_none() && limits.nodes.is_none() {
+        Limits::time(budget).with_stop(limits.stop.clone())
+    } else {
+        limits.clone()
+    }
+}
+
+impl SearchPlayer {
+    /// A search player named `name`, taking `budget` a move when its limits
+    /// give neither a time nor a node count.
+    pub(crate) fn new(name: impl Into<String>, config: SearchConfig, budget: Duration) -> SearchPlayer {
+        SearchPlayer {
+            name: name.into(),
+            engine: Engine::new(config),
+            budget,
+            order_watch: OrderWatch::default(),
+            chaos_watch: ChaosWatch::default(),
+        }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn place(&mut self, position: &Position, limits: &Limits) -> Cell {
+        if !matches!(position.phase(), Phase::ChaosPlace(_)) {
+            return crate::greedy::fallback_cell(position);
+        }
+        let limits = or_budget(limits, self.budget);
+        self.order_watch.observe(position);
+        let cell = self.engine.place(position, &limits, self.order_watch.model()).best;
+        let mut after = *position;
+        self.order_watch.after_place = after.place(cell).ok().map(|_| after);
+        cell
+    }
+
+    fn order(&mut self, position: &Position, limits: &Limits) -> OrderMove {
+        if position.phase() != Phase::OrderMove {
+            return OrderMove::Pass;
+        }
+        let limits = or_budget(limits, self.budget);
+        self.chaos_watch.observe(position);
+        let mv = self.engine.order(position, &limits, self.chaos_watch.model()).best;
+        let mut after = *position;
+        self.chaos_watch.after_order = after.order(mv).ok().map(|_| after);
+        mv
+    }
+}
+
+/// Order's best move and what it expects of it, for the game's hint.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hint {
+    /// The move the search prefers.
+    pub best: OrderMove,
+    /// The final score of the round (Order's) it expects after that move,
+    /// with both sides playing on as well as it can judge.
+    pub expected: f64,
+    /// How many placements ahead it looked.
+    pub depth: u32,
+}
+
+/// The Order hint for `position` with the Hard search, Chaos taken to
+/// play its best: `None` unless Order is to move. `limits` bound it as they
+/// bound a move (none: Hard's budget).
+pub fn hint(position: &Position, limits: &Limits) -> Option<Hint> {
+    if position.phase() != Phase::OrderMove {
+        return None;
+    }
+    let config = Level::Hard.search_config()?;
+    let limits = or_budget(limits, Level::Hard.budget());
+    let found = Engine::new(config).order(position, &limits, ChaosModel::Minimising);
+    Some(Hint {
+        best: found.best,
+        expected: found.value as f64,
+        depth: found.depth,
+    })
+}

@@ -1,0 +1,263 @@
+//! `entropy-cli show` and `entropy-cli review`: a match file read back and
+//! replayed, its boards and scores shown, every move judged in a table and
+//! the rounds drawn as a graph of expected final scores (SVG, written by
+//! hand: a few lines and labels need no library).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use entropy_ai::{Mark, MatchReview, RoundReview};
+use entropy_rules::{Board, Ending, Match, MatchFile, Move, Player};
+
+/// Reads and parses a match file; the error names the file and the line.
+pub fn read(path: &Path) -> Result<MatchFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    MatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `player 1 (Ann)`, or `player 1` when the file names nobody.
+pub fn player_name(file: &MatchFile, player: Player) -> String {
+    let number = player.index() + 1;
+    match file.tags.players[player.index()].name.as_str() {
+        "" => format!("player {number}"),
+        name => format!("player {number} ({name})"),
+    }
+}
+
+/// The move in CodeCup notation: `3Dc` for a placement, `DcDf` or `pass`.
+pub fn notation(mv: Move) -> String {
+    match mv {
+        Move::Place(placement) => placement.to_string(),
+        Move::Order(order) => order.to_string(),
+    }
+}
+
+/// Who played, when, the ending and the totals.
+fn heading(file: &MatchFile, game: &Match) -> String {
+    let mut out = String::new();
+    for player in Player::BOTH {
+        let kind = &file.tags.players[player.index()].kind;
+        let kind = if kind.is_empty() {
+            String::new()
+        } else {
+            format!(", {kind}")
+        };
+        let _ = writeln!(out, "{}{kind}", player_name(file, player));
+    }
+    if !file.tags.date.is_empty() {
+        let _ = writeln!(out, "played {}", file.tags.date);
+    }
+    let [one, two] = game.totals();
+    let ending = Ending::of(game);
+    let _ = writeln!(out, "{} board; {ending}; totals {one}-{two}", game.size());
+    out
+}
+
+/// The board with its row letters and column letters, as the notation names cells.
+fn labelled(board: &Board) -> String {
+    let n = board.size().n();
+    let columns: Vec<String> = (0..n).map(|c| char::from(b'a' + c as u8).to_string()).collect();
+    let mut out = format!("   {}\n", columns.join(" "));
+    for (r, row) in board.to_string().lines().enumerate() {
+        let cells: Vec<String> = row.chars().map(String::from).collect();
+        let _ = writeln!(out, "{}  {}", char::from(b'A' + r as u8), cells.join(" "));
+    }
+    out
+}
+
+/// `entropy-cli show`: the heading, then each round's board as it ended
+/// (or stands) with its score.
+pub fn show(file: &MatchFile, game: &Match) -> String {
+    let mut out = heading(file, game);
+    for (index, round) in game.rounds().iter().enumerate() {
+        let order = player_name(file, game.order_player(index));
+        let turns = round.turns().len();
+        let state = if round.is_finished() {
+            format!("score {}", round.score())
+        } else {
+            format!("unfinished, {} so far", round.score())
+        };
+        let _ = writeln!(out, "\nRound {}: {order} is Order; {turns} turns; {state}", index + 1);
+        out.push_str(&labelled(round.board()));
+    }
+    out
+}
+
+/// `entropy-cli review`: for each round a table of every move (turn, who,
+/// the move played, the best move, the expected final score after each,
+/// the cost and the mark), then each player's summary.
+pub fn table(file: &MatchFile, game: &Match, review: &MatchReview) -> String {
+    let mut out = heading(file, game);
+    for (index, round) in review.rounds.iter().enumerate() {
+        let score = round
+            .score
+            .map_or("unfinished".to_string(), |s| format!("final score {s}"));
+        let _ = writeln!(
+            out,
+            "\nRound {}: {} is Order; {score}",
+            index + 1,
+            player_name(file, round.order)
+        );
+        let row = |cells: [String; 8]| {
+            let [turn, who, played, best, expected, if_best, cost, mark] = cells;
+            format!("{turn:>4}  {who:<7}  {played:<6}  {best:<6}  {expected:>8}  {if_best:>7}  {cost:>5}  {mark}\n")
+        };
+        let titles = ["turn", "who", "played", "best", "expected", "if best", "cost", "mark"];
+        out.push_str(&row(titles.map(String::from)));
+        for m in &round.moves {
+            out.push_str(&row([
+                m.turn.to_string(),
+                format!("{} {}", m.role, m.player.index() + 1),
+                notation(m.played),
+                notation(m.best),
+                format!("{:.1}", m.expected_played),
+                format!("{:.1}", m.expected_best),
+                format!("{:.1}", m.cost),
+                m.mark.to_string(),
+            ]));
+        }
+    }
+    out.push_str("\nSummary (points given away by moves worse than the best)\n");
+    for player in Player::BOTH {
+        let s = &review.players[player.index()];
+        let marks: Vec<String> = Mark::ALL
+            .iter()
+            .map(|&mark| format!("{} {mark}", s.marks[mark as usize]))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}: {:.1} lost as Order, {:.1} given away as Chaos; {}",
+            player_name(file, player),
+            s.lost_as_order,
+            s.given_as_chaos,
+            marks.join(", ")
+        );
+    }
+    out
+}
+
+/// Escapes text for SVG.
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The graph: for each round, the expected final score after each move,
+/// the moves along the x axis (ticks at the turns' placements), a dot at
+/// each mistake (its cost in the dot's tooltip), the final score in the legend.
+pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 420.0;
+    const LEFT: f64 = 50.0;
+    const RIGHT: f64 = 20.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 60.0;
+    const COLOURS: [&str; 2] = ["#1f6fb4", "#d9541e"];
+    let moves = 2 * file.record.size.cells() - 1;
+    let highest = review
+        .rounds
+        .iter()
+        .flat_map(RoundReview::expected)
+        .fold(0.0f64, f64::max);
+    let top = ((highest / 20.0).floor() + 1.0) * 20.0;
+    let x = |i: usize| LEFT + (W - LEFT - RIGHT) * (i as f64 + 1.0) / moves as f64;
+    let y = |v: f64| TOP + (H - TOP - BOTTOM) * (1.0 - v / top);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" \
+         font-family=\"sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(out, "<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>");
+    let _ = writeln!(
+        out,
+        "<text x=\"{LEFT}\" y=\"22\" font-size=\"15\">Expected final score of each round after each move</text>"
+    );
+    let mut grid = 0.0;
+    while grid <= top {
+        let _ = writeln!(
+            out,
+            "<line x1=\"{LEFT}\" y1=\"{0:.1}\" x2=\"{1}\" y2=\"{0:.1}\" stroke=\"#ddd\"/>\
+             <text x=\"{2}\" y=\"{3:.1}\" text-anchor=\"end\">{grid}</text>",
+            y(grid),
+            W - RIGHT,
+            LEFT - 6.0,
+            y(grid) + 4.0
+        );
+        grid += 20.0;
+    }
+    let base = H - BOTTOM;
+    // A tick at the placement of turns 1, 10, 20, …
+    let turns = file.record.size.cells();
+    for turn in std::iter::once(1).chain((10..=turns).step_by(10)) {
+        let tx = x(2 * (turn - 1));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{tx:.1}\" y1=\"{base}\" x2=\"{tx:.1}\" y2=\"{0}\" stroke=\"#888\"/>\
+             <text x=\"{tx:.1}\" y=\"{1}\" text-anchor=\"middle\">{turn}</text>",
+            base + 5.0,
+            base + 17.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{0}\" y=\"{1:.1}\" text-anchor=\"end\">turn</text>\
+         <text x=\"{2:.1}\" y=\"22\" text-anchor=\"end\">● a mistake (cost {3} or more)</text>",
+        LEFT - 6.0,
+        base + 17.0,
+        W - RIGHT,
+        Mark::INACCURACY_BELOW
+    );
+    for (index, round) in review.rounds.iter().enumerate() {
+        let colour = COLOURS[index % 2];
+        let points: Vec<String> = round
+            .expected()
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+            points.join(" ")
+        );
+        for (i, m) in round.moves.iter().enumerate() {
+            if m.mark == Mark::Mistake {
+                let _ = writeln!(
+                    out,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"{colour}\" stroke=\"white\"><title>turn {} {}: {} \
+                     (best {}), cost {:.1}</title></circle>",
+                    x(i),
+                    y(m.expected_played),
+                    m.turn,
+                    m.role,
+                    notation(m.played),
+                    notation(m.best),
+                    m.cost
+                );
+            }
+        }
+        let score = round.score.map_or(String::new(), |s| format!(", final score {s}"));
+        let label = format!(
+            "Round {}: {} is Order{score}",
+            index + 1,
+            player_name(file, round.order)
+        );
+        let ly = base + 38.0;
+        let lx = LEFT + index as f64 * (W - LEFT - RIGHT) / 2.0;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{lx}\" y1=\"{0:.1}\" x2=\"{1}\" y2=\"{0:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\
+             <text x=\"{2}\" y=\"{3:.1}\">{4}</text>",
+            ly - 4.0,
+            lx + 20.0,
+            lx + 26.0,
+            ly,
+            xml(&label)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}

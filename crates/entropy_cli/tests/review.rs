@@ -1,0 +1,241 @@
+//! `entropy-cli show` and `entropy-cli review` from the outside: match files
+//! read back, replayed, judged; malformed files refused with their line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use entropy_ai::{Greedy, Limits, Player as _};
+use entropy_rules::{Action, Forfeit, Match, MatchFile, MatchTags, Phase, Player, PlayerTags, Size};
+
+/// A match between two greedy players on `size`, stopped after `actions`
+/// actions (or at its end).
+fn greedy_match(size: Size, seed: u64, actions: usize) -> Match {
+    let mut game = Match::new(size, Player::Two, [seed, seed + 1]);
+    let mut players = [Greedy::new(seed), Greedy::new(seed + 1)];
+    for _ in 0..actions {
+        if game.round().is_finished() && game.start_second_round().is_err() {
+            break;
+        }
+        let position = *game.round().position();
+        let order = game.order_player(game.round_index()).index();
+        let action = match position.phase() {
+            Phase::ChaosDraw => Action::Draw,
+            Phase::ChaosPlace(_) => Action::Place(players[1 - order].place(&position, &Limits::none())),
+            _ => players[order].order(&position, &Limits::none()).into(),
+        };
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+fn match_file(game: &Match) -> MatchFile {
+    let tags = MatchTags {
+        date: "2025-11-24 21:40".into(),
+        players: [
+            PlayerTags {
+                name: "Ann".into(),
+                kind: "person".into(),
+            },
+            PlayerTags {
+                name: "Entropy".into(),
+                kind: "computer: hard".into(),
+            },
+        ],
+        ..MatchTags::default()
+    };
+    MatchFile {
+        tags,
+        record: game.record(),
+    }
+}
+
+/// Writes `text` to a file of its own in a temporary folder.
+fn write(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entropy-review-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn show_replays_a_match_file_and_prints_its_boards_and_scores() {
+    let game = greedy_match(Size::Five, 1, usize::MAX);
+    let path = write("show.match", &match_file(&game).to_text());
+    let out = stdout(&cli(&["show", path.to_str().unwrap()]));
+    let [one, two] = game.totals();
+    assert!(out.starts_with("player 1 (Ann), person\nplayer 2 (Entropy), computer: hard\nplayed 2025-11-24 21:40\n"));
+    assert!(out.contains(
+        &format!("5×5 board; {}; totals {one}-{two}\n", game.outcome().map_or("?".into(), |o| {
+        entropy_rules::Ending::Played(o).to_string()
+    }))
+    ));
+    for (index, round) in game.rounds().iter().enumerate() {
+        let order = if index == 0 {
+            "player 2 (Entropy)"
+        } else {
+            "player 1 (Ann)"
+        };
+        assert!(out.contains(&format!(
+            "Round {}: {order} is Order; 25 turns; score {}\n   a b c d e\n",
+            index + 1,
+            round.score()
+        )));
+        let first_row: String = round
+            .board()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap()
+            .chars()
+            .map(|c| format!(" {c}"))
+            .collect();
+        assert!(out.contains(&format!("A {first_row}\n")), "{out}");
+    }
+}
+
+#[test]
+fn show_tells_an_unfinished_or_forfeited_match() {
+    let game = greedy_match(Size::Seven, 2, 30);
+    let mut file = match_file(&game);
+    let path = write("abandoned.match", &file.to_text());
+    let out = stdout(&cli(&["show", path.to_str().unwrap()]));
+    assert!(out.contains("7×7 board; abandoned; totals 0-0\n"), "{out}");
+    assert!(out.contains("Round 1: player 2 (Entropy) is Order; 10 turns; unfinished, "));
+    file.record.forfeit = Some(Forfeit::Resigned(Player::Two));
+    let path = write("resigned.match", &file.to_text());
+    let out = stdout(&cli(&["show", path.to_str().unwrap()]));
+    assert!(out.contains("player 1 wins: player 2 resigned; totals 0-0"), "{out}");
+}
+
+#[test]
+fn review_prints_every_move_judged_and_a_summary_and_draws_the_graph() {
+    let game = greedy_match(Size::Five, 3, usize::MAX);
+    let path = write("review.match", &match_file(&game).to_text());
+    let svg = path.with_extension("svg");
+    let args = ["review", path.to_str().unwrap(), "--nodes", "5000", "--quiet"];
+    let out = stdout(&cli(&[&args[..], &["-j", "1", "--svg", svg.to_str().unwrap()]].concat()));
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with(' ') && l.split_whitespace().count() == 9)
+        .collect();
+    assert_eq!(rows.len(), 2 * (25 + 24), "{out}");
+    assert_eq!(
+        rows[0].split_whitespace().take(3).collect::<Vec<_>>(),
+        ["1", "Chaos", "1"]
+    );
+    assert_eq!(
+        rows[1].split_whitespace().take(3).collect::<Vec<_>>(),
+        ["1", "Order", "2"]
+    );
+    let marks = ["best", "good", "inaccuracy", "mistake"];
+    assert!(
+        rows.iter()
+            .all(|r| marks.contains(&r.split_whitespace().last().unwrap()))
+    );
+    assert!(out.contains("turn  who      played  best    expected  if best   cost  mark\n"));
+    let score = game.rounds()[0].score();
+    assert!(out.contains(&format!("Round 1: player 2 (Entropy) is Order; final score {score}\n")));
+    assert!(out.contains("\nplayer 1 (Ann): "));
+    assert!(out.contains(" lost as Order, "));
+    // The last placement leaves nothing to choose: its expected score is the final score.
+    let last = rows[48].split_whitespace().collect::<Vec<_>>();
+    assert_eq!((last[0], last[5]), ("25", format!("{score}.0").as_str()));
+
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 2);
+    assert!(svg.contains("Round 2: player 1 (Ann) is Order, final score"));
+
+    // The same review on two threads.
+    let again = stdout(&cli(&[&args[..], &["-j", "2"]].concat()));
+    assert_eq!(again, out);
+}
+
+#[test]
+fn review_judges_an_unfinished_match_as_far_as_it_goes() {
+    let game = greedy_match(Size::Five, 4, 12);
+    let path = write("unfinished.match", &match_file(&game).to_text());
+    let out = stdout(&cli(&["review", path.to_str().unwrap(), "--nodes", "3000", "-j", "1"]));
+    assert!(
+        out.contains("Round 1: player 2 (Entropy) is Order; unfinished\n"),
+        "{out}"
+    );
+    let rows = out
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 9 && l.starts_with(' '))
+        .count();
+    assert_eq!(rows, 8);
+}
+
+#[test]
+fn malformed_files_exit_with_status_2_naming_the_line() {
+    let text = match_file(&greedy_match(Size::Five, 5, usize::MAX)).to_text();
+    let size_line = text.lines().position(|l| l.starts_with("[Size")).unwrap() + 1;
+    let cases = [
+        (
+            text.replace("[Size \"5\"]", "[Size \"9\"]"),
+            format!("line {size_line}: the tag Size: "),
+        ),
+        (
+            text.replacen("\n3. ", "\n4. ", 1),
+            "turn 4 where turn 3 was expected".to_string(),
+        ),
+        (text.replacen("\n3. ", "\n3. 1Zz ", 1), "not a turn: ".to_string()),
+    ];
+    for (i, (bad, expected)) in cases.iter().enumerate() {
+        let path = write(&format!("bad-{i}.match"), bad);
+        for command in ["show", "review"] {
+            let output =
+                cli(&[command, path.to_str().unwrap(), "--nodes", "1000"][..if command == "show" { 2 } else { 4 }]);
+            assert_eq!(output.status.code(), Some(2), "{command} {bad}");
+            let err = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                err.starts_with(&format!("entropy-cli {command}: {}: line ", path.display())),
+                "{err}"
+            );
+            assert!(err.contains(expected.as_str()), "{err}");
+        }
+    }
+    // An illegal move: the line and the rules' reason.
+    let file = MatchFile::parse(&text).unwrap();
+    let first_two = entropy_rules::RoundRecord {
+        size: Size::Five,
+        bag: file.record.bags[0].clone(),
+        turns: file.record.rounds[0][..2].to_vec(),
+    };
+    let occupied = first_two.replay().unwrap().board().occupied().nth(0).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let round_1 = lines.iter().position(|l| l.starts_with("Round 1")).unwrap();
+    let third = lines[round_1 + 3];
+    let colour = &third.split_whitespace().nth(1).unwrap()[..1];
+    let bad = text.replacen(third, &format!("3. {colour}{occupied}"), 1);
+    let path = write("illegal.match", &bad);
+    let output = cli(&["show", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains(&format!(
+            "line {}: round 1, turn 3: illegal move: {occupied} already holds a counter",
+            round_1 + 4
+        )),
+        "{err}"
+    );
+
+    let output = cli(&["show", "/nonexistent/match.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("entropy-cli show: /nonexistent/match.txt: "));
+}

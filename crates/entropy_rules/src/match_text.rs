@@ -1,0 +1,754 @@
+//! A match as a text file a person can read, and back.
+//!
+//! A few header tags in the manner of chess's PGN, then each round's turns
+//! in CodeCup notation, one turn a line with its number:
+//!
+//! ```text
+//! [Date "2025-11-24 21:40"]
+//! [Player1 "Ann"]
+//! [Player1Kind "person"]
+//! [Player2 "Entropy"]
+//! [Player2Kind "computer: hard"]
+//! [Size "7"]
+//! [FirstOrder "1"]
+//! [Bag1 "seed 2026"]
+//! [Bag2 "seed 2027"]
+//! [Termination "normal"]
+//! [Result "1-0"]
+//! [Totals "112-87"]
+//!
+//! Round 1: player 1 is Order
+//! 1. 3Dc DcDf
+//! 2. 5Ab AbAb
+//! ...
+//! 49. 2Gg
+//!
+//! Round 2: player 2 is Order
+//! 1. 6Aa AaAg
+//! ...
+//! ```
+//!
+//! `docs/rules.md` describes the format for people; [`MatchFile`] is the
+//! API. Nothing here touches a file: text in, text out.
+
+use std::fmt::{self, Write as _};
+
+use crate::{
+    Bag, BagSpec, Colour, Forfeit, Match, MatchRecord, NotationError, Outcome, Player, ReplayError, ReplayErrorKind,
+    Size, Turn,
+};
+
+/// One match as a file holds it: who played and how it ended ([`MatchTags`]),
+/// and the moves ([`MatchRecord`]).
+///
+/// [`MatchFile::to_text`] writes it, [`MatchFile::parse`] reads it back and
+/// replays the moves, refusing a file whose moves are illegal.
+///
+/// ```
+/// use entropy_rules::{Action, Match, MatchFile, MatchTags, Phase, Player, Size};
+///
+/// let mut game = Match::new(Size::Seven, Player::One, [7, 8]);
+/// game.apply(Action::Draw).unwrap();
+/// game.apply(Action::Place("Dd".parse().unwrap())).unwrap();
+/// game.apply(Action::Pass).unwrap();
+/// let mut tags = MatchTags::default();
+/// tags.date = "2025-11-24 21:40".into();
+/// tags.players[0].name = "Ann".into();
+/// tags.players[0].kind = "person".into();
+/// tags.players[1].name = "Entropy".into();
+/// tags.players[1].kind = "computer: hard".into();
+/// let file = MatchFile { tags, record: game.record() };
+///
+/// let text = file.to_text();
+/// assert!(text.contains("[Termination \"abandoned\"]"));
+/// assert!(text.contains("\n1. "));
+/// let back = MatchFile::parse(&text).unwrap();
+/// assert_eq!(back, file);
+/// assert_eq!(back.replay().unwrap().round().phase(), Phase::ChaosDraw);
+///
+/// let bad = text.replace("[Size \"7\"]", "[Size \"6\"]");
+/// let error = MatchFile::parse(&bad).unwrap_err();
+/// assert_eq!(error.line, 6);
+/// assert!(error.to_string().starts_with("line 6: "));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchFile {
+    /// The tags the moves do not give.
+    pub tags: MatchTags,
+    /// The board size, who was Order first, the bags and the turns.
+    pub record: MatchRecord,
+}
+
+/// What a match file says beside the moves: when and who. The board size,
+/// the first Order, the bags and a forfeit are in the [`MatchRecord`]; the
+/// result and the totals follow from the moves (and the forfeit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchTags {
+    /// When the match was played, as the caller writes it (free text).
+    pub date: String,
+    /// Player 1 and player 2, by [`Player::index`].
+    pub players: [PlayerTags; 2],
+    /// Any other tags, in the order read: kept, not interpreted. A name is
+    /// ASCII letters, digits and `_`; a tag whose name is not, or is one the
+    /// file gives a meaning to, or comes again, is not written.
+    pub extra: Vec<(String, String)>,
+}
+
+/// One player as a match file names them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerTags {
+    /// The player's name.
+    pub name: String,
+    /// A person or a computer level, as free text (`"person"`, `"computer: hard"`).
+    pub kind: String,
+}
+
+/// How a match ended, as the result tags say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Both rounds were played out.
+    Played(Outcome),
+    /// A player forfeited: the other one wins.
+    Forfeit(Forfeit),
+    /// The match stopped before its end, with no forfeit.
+    Abandoned,
+}
+
+impl Ending {
+    /// The ending of `game`, forfeited or not.
+    pub fn of(game: &Match) -> Ending {
+        match (game.forfeited(), game.outcome()) {
+            (Some(forfeit), _) => Ending::Forfeit(forfeit),
+            (None, Some(outcome)) => Ending::Played(outcome),
+            (None, None) => Ending::Abandoned,
+        }
+    }
+
+    /// The winner, if there is one.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Ending::Played(Outcome::Win(player)) => Some(player),
+            Ending::Forfeit(forfeit) => Some(forfeit.loser().other()),
+            Ending::Played(Outcome::Draw) | Ending::Abandoned => None,
+        }
+    }
+
+    /// The `Result` tag: `1-0`, `0-1`, `1/2-1/2`, or `*` when abandoned.
+    pub fn result_tag(self) -> &'static str {
+        match (self, self.winner()) {
+            (_, Some(Player::One)) => "1-0",
+            (_, Some(Player::Two)) => "0-1",
+            (Ending::Played(_), None) => "1/2-1/2",
+            _ => "*",
+        }
+    }
+
+    /// The `Termination` tag: `normal`, `abandoned`, `time forfeit: player
+    /// 1`, `resigned: player 2`.
+    pub fn termination_tag(self) -> String {
+        match self {
+            Ending::Played(_) => "normal".into(),
+            Ending::Abandoned => "abandoned".into(),
+            Ending::Forfeit(Forfeit::TimeOut(player)) => format!("time forfeit: player {}", player.index() + 1),
+            Ending::Forfeit(Forfeit::Resigned(player)) => format!("resigned: player {}", player.index() + 1),
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// `player 1 wins`, `a draw`, `player 2 wins: player 1 ran out of time`, `abandoned`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let number = |player: Player| player.index() + 1;
+        match *self {
+            Ending::Played(Outcome::Win(player)) => write!(f, "player {} wins", number(player)),
+            Ending::Played(Outcome::Draw) => f.write_str("a draw"),
+            Ending::Forfeit(Forfeit::TimeOut(loser)) => {
+                write!(
+                    f,
+                    "player {} wins: player {} ran out of time",
+                    number(loser.other()),
+                    number(loser)
+                )
+            }
+            Ending::Forfeit(Forfeit::Resigned(loser)) => {
+                write!(
+                    f,
+                    "player {} wins: player {} resigned",
+                    number(loser.other()),
+                    number(loser)
+                )
+            }
+            Ending::Abandoned => f.write_str("abandoned"),
+        }
+    }
+}
+
+/// The tag names a match file gives a meaning to.
+mod tag {
+    pub const DATE: &str = "Date";
+    pub const PLAYER: [&str; 2] = ["Player1", "Player2"];
+    pub const KIND: [&str; 2] = ["Player1Kind", "Player2Kind"];
+    pub const SIZE: &str = "Size";
+    pub const FIRST_ORDER: &str = "FirstOrder";
+    pub const BAG: [&str; 2] = ["Bag1", "Bag2"];
+    pub const TERMINATION: &str = "Termination";
+    pub const RESULT: &str = "Result";
+    pub const TOTALS: &str = "Totals";
+    /// Every name with a meaning, which an extra tag may not take.
+    pub const KNOWN: [&str; 12] = [
+        DATE,
+        PLAYER[0],
+        KIND[0],
+        PLAYER[1],
+        KIND[1],
+        SIZE,
+        FIRST_ORDER,
+        BAG[0],
+        BAG[1],
+        TERMINATION,
+        RESULT,
+        TOTALS,
+    ];
+}
+
+impl MatchFile {
+    /// Plays the moves again (see [`MatchRecord::replay`]).
+    pub fn replay(&self) -> Result<Match, ReplayError> {
+        self.record.replay()
+    }
+
+    /// How the match ended, from the moves and the forfeit; `None` if the
+    /// moves do not replay.
+    pub fn ending(&self) -> Option<Ending> {
+        let game = self.replay().ok()?;
+        Some(Ending::of(&game))
+    }
+
+    /// The file's text: the tags, a blank line, then each round begun with
+    /// its turns. The `Termination`, `Result` and `Totals` tags follow from
+    /// the moves; a record that does not replay is written without them
+    /// (and [`MatchFile::parse`] refuses it).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut put = |name: &str, value: &str| {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        };
+        let (tags, record) = (&self.tags, &self.record);
+        put(tag::DATE, &tags.date);
+        for player in Player::BOTH {
+            let i = player.index();
+            put(tag::PLAYER[i], &tags.players[i].name);
+            put(tag::KIND[i], &tags.players[i].kind);
+        }
+        put(tag::SIZE, &record.size.n().to_string());
+        put(tag::FIRST_ORDER, &player_number(record.first_order));
+        for (name, bag) in tag::BAG.iter().zip(&record.bags) {
+            put(name, &bag_text(bag, record.size));
+        }
+        match self.replay() {
+            Ok(game) => {
+                let ending = Ending::of(&game);
+                put(tag::TERMINATION, &ending.termination_tag());
+                put(tag::RESULT, ending.result_tag());
+                put(tag::TOTALS, &totals_text(game.totals()));
+            }
+            Err(_) => {
+                if let Some(forfeit) = record.forfeit {
+                    put(tag::TERMINATION, &Ending::Forfeit(forfeit).termination_tag());
+                }
+            }
+        }
+        let mut written: Vec<&str> = tag::KNOWN.to_vec();
+        for (name, value) in &tags.extra {
+            if is_tag_name(name) && !written.contains(&name.as_str()) {
+                put(name, value);
+                written.push(name);
+            }
+        }
+        for (index, turns) in record.rounds.iter().enumerate() {
+            let order = if index == 0 {
+                record.first_order
+            } else {
+                record.first_order.other()
+            };
+            let _ = writeln!(out, "\nRound {}: player {} is Order", index + 1, player_number(order));
+            for (i, turn) in turns.iter().enumerate() {
+                let _ = writeln!(out, "{}. {turn}", i + 1);
+            }
+        }
+        out
+    }
+
+    /// Reads a match file and replays its moves. Blank lines are skipped,
+    /// and so is everything from a `;` to the end of a line outside the tags.
+    /// Every error names the line at fault (1-based).
+    pub fn parse(text: &str) -> Result<MatchFile, MatchFileError> {
+        let mut reader = Reader::default();
+        let mut last_line = 0;
+        for (i, line) in text.lines().enumerate() {
+            last_line = i + 1;
+            reader.line(i + 1, line)?;
+        }
+        reader.finish(last_line + 1)
+    }
+}
+
+impl fmt::Display for MatchFile {
+    /// The file's text, as [`MatchFile::to_text`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// A match file that could not be read, with the line at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchFileError {
+    /// 1-based line of the text (one past the last line for what is
+    /// missing at the end).
+    pub line: usize,
+    /// What is wrong.
+    pub kind: MatchFileErrorKind,
+}
+
+/// What is wrong with a match file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchFileErrorKind {
+    /// A line that starts with `[` but is not `[Name "value"]`.
+    BadTag(String),
+    /// A tag given twice.
+    DuplicateTag(String),
+    /// A tag the moves cannot do without (`Size`, `FirstOrder`, `Bag1`, `Bag2`).
+    MissingTag(&'static str),
+    /// A tag whose value means nothing.
+    BadValue {
+        /// The tag's name.
+        tag: String,
+        /// What is wrong with its value.
+        reason: String,
+    },
+    /// A tag after the moves began.
+    TagAfterMoves,
+    /// A line that is neither a tag, a round's heading, a turn nor a comment.
+    UnexpectedLine(String),
+    /// A round heading out of order (`Round 1`, then `Round 2`).
+    RoundNumber {
+        /// The round expected here.
+        expected: usize,
+        /// The round the line names.
+        found: usize,
+    },
+    /// A heading of a round beyond the second.
+    TooManyRounds(usize),
+    /// A turn before the first round's heading.
+    TurnOutsideRound,
+    /// A turn numbered out of order (each round counts from 1).
+    TurnNumber {
+        /// The number expected here.
+        expected: usize,
+        /// The number on the line.
+        found: usize,
+    },
+    /// A turn that is not CodeCup notation.
+    Notation(NotationError),
+    /// The moves do not replay: an illegal move, a draw the bag does not
+    /// give, a missing reply, round 2 begun before round 1 is over.
+    Replay(ReplayError),
+    /// A `Termination`, `Result` or `Totals` tag that the moves contradict.
+    Disagrees {
+        /// The tag's name.
+        tag: &'static str,
+        /// What the tag says.
+        stated: String,
+        /// What the moves give.
+        actual: String,
+    },
+}
+
+impl MatchFileError {
+    fn new(line: usize, kind: MatchFileErrorKind) -> MatchFileError {
+        MatchFileError { line, kind }
+    }
+}
+
+impl fmt::Display for MatchFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use MatchFileErrorKind as K;
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            K::BadTag(reason) => write!(f, "not a tag: {reason} (a tag is [Name \"value\"])"),
+            K::DuplicateTag(name) => write!(f, "the tag {name} is given twice"),
+            K::MissingTag(name) => write!(f, "the tag {name} is missing (it comes before the moves)"),
+            K::BadValue { tag, reason } => write!(f, "the tag {tag}: {reason}"),
+            K::TagAfterMoves => f.write_str("a tag after the moves began (tags come first)"),
+            K::UnexpectedLine(text) => write!(
+                f,
+                "'{text}' is neither a tag, a round heading (Round 1), a turn (1. 3Dc DcDf) nor a comment (; ...)"
+            ),
+            K::RoundNumber { expected, found } => write!(f, "round {found} where round {expected} was expected"),
+            K::TooManyRounds(found) => write!(f, "round {found}: a match has two rounds"),
+            K::TurnOutsideRound => f.write_str("a turn before the first round's heading (Round 1)"),
+            K::TurnNumber { expected, found } => write!(f, "turn {found} where turn {expected} was expected"),
+            K::Notation(e) => write!(f, "not a turn: {e}"),
+            K::Replay(e) => write!(f, "{e}"),
+            K::Disagrees { tag, stated, actual } => {
+                write!(f, "the tag {tag} says \"{stated}\" but the moves give \"{actual}\"")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatchFileError {}
+
+/// `"1"` or `"2"`.
+fn player_number(player: Player) -> String {
+    (player.index() + 1).to_string()
+}
+
+/// `"112-87"`: player 1's total, then player 2's.
+fn totals_text([one, two]: [u32; 2]) -> String {
+    format!("{one}-{two}")
+}
+
+/// `seed 12`, or `draws` and the colours in groups of N.
+fn bag_text(bag: &BagSpec, size: Size) -> String {
+    match bag {
+        BagSpec::Seed(seed) => format!("seed {seed}"),
+        BagSpec::Draws(draws) => {
+            let mut text = String::from("draws");
+            for (i, colour) in draws.iter().enumerate() {
+                if i % size.n() == 0 {
+                    text.push(' ');
+                }
+                let _ = write!(text, "{colour}");
+            }
+            text
+        }
+    }
+}
+
+/// A tag value with `\` and `"` escaped, and control characters as `\u{..}`.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for ch in value.chars() {
+        match ch {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            ch if ch.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", ch as u32);
+            }
+            ch => out.push(ch),
+        }
+    }
+    out
+}
+
+/// Whether `name` can name a tag: ASCII letters, digits and `_`.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+}
+
+/// Reads `[Name "value"]`.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .ok_or("a tag ends with ]")?;
+    let inner = inner.trim_start();
+    let name_end = inner
+        .find(|ch: char| ch.is_whitespace() || ch == '"')
+        .unwrap_or(inner.len());
+    let (name, rest) = inner.split_at(name_end);
+    if !is_tag_name(name) {
+        return Err("a tag's name is letters and digits".into());
+    }
+    let quoted = rest.trim();
+    let body = quoted
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .filter(|_| quoted.len() >= 2)
+        .ok_or("a tag's value is in double quotes")?;
+    let mut value = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '"' => return Err("a double quote inside a value is written \\\"".into()),
+            '\\' => match chars.next() {
+                Some(ch @ ('\\' | '"')) => value.push(ch),
+                Some('u') => {
+                    let rest = chars.as_str();
+                    let code = rest
+                        .strip_prefix('{')
+                        .and_then(|r| r.split_once('}'))
+                        .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok().map(|n| (hex.len(), n)))
+                        .and_then(|(len, n)| char::from_u32(n).map(|ch| (len, ch)));
+                    let Some((len, ch)) = code else {
+                        return Err("\\u is followed by a character's hex code in braces, like \\u{a}".into());
+                    };
+                    value.push(ch);
+                    chars = rest[len + 2..].chars();
+                }
+                _ => return Err("in a value, \\ comes before \\, \" or u{..}".into()),
+            },
+            ch => value.push(ch),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+fn parse_size(value: &str) -> Result<Size, String> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(Size::from_n)
+        .ok_or_else(|| format!("\"{value}\" is not a board size: 5 or 7"))
+}
+
+fn parse_player(value: &str) -> Result<Player, String> {
+    match value.trim() {
+        "1" => Ok(Player::One),
+        "2" => Ok(Player::Two),
+        _ => Err(format!("\"{value}\" is not a player: 1 or 2")),
+    }
+}
+
+/// Reads `seed 12` or `draws 1234567 ...` (spaces between colours are free)
+/// and checks that it makes a full bag of `size`.
+fn parse_bag(value: &str, size: Size) -> Result<BagSpec, String> {
+    let value = value.trim();
+    let spec = if let Some(seed) = value.strip_prefix("seed ") {
+        let seed = seed
+            .trim()
+            .parse()
+            .map_err(|_| format!("\"{seed}\" is not a seed (a whole number)"))?;
+        BagSpec::Seed(seed)
+    } else if let Some(draws) = value.strip_prefix("draws ") {
+        let draws = draws
+            .chars()
+            .filter(|ch| !ch.is_whitespace())
+            .map(|ch| {
+                ch.to_digit(10)
+                    .and_then(|d| Colour::from_number(d as u8))
+                    .ok_or_else(|| format!("'{ch}' is not a colour 1-7"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        BagSpec::Draws(draws)
+    } else {
+        return Err(format!(
+            "\"{value}\" is not a bag: \"seed\" and a number, or \"draws\" and the colours in order"
+        ));
+    };
+    Bag::from_spec(size, &spec)?;
+    Ok(spec)
+}
+
+/// Reads `time forfeit: player 1`, `resigned: player 2`, `normal` or
+/// `abandoned`: the forfeit, if any.
+fn parse_termination(value: &str) -> Result<Option<Forfeit>, String> {
+    let value = value.trim();
+    let player = |rest: &str| {
+        rest.trim()
+            .strip_prefix("player")
+            .ok_or_else(|| format!("\"{value}\": name the player as \"player 1\" or \"player 2\""))
+            .and_then(parse_player)
+    };
+    if let Some(rest) = value.strip_prefix("time forfeit:") {
+        Ok(Some(Forfeit::TimeOut(player(rest)?)))
+    } else if let Some(rest) = value.strip_prefix("resigned:") {
+        Ok(Some(Forfeit::Resigned(player(rest)?)))
+    } else if matches!(value, "normal" | "abandoned") {
+        Ok(None)
+    } else {
+        Err(format!(
+            "\"{value}\" is not an ending: normal, abandoned, \"time forfeit: player N\" or \"resigned: player N\""
+        ))
+    }
+}
+
+/// A tag as read, with its line.
+struct TagLine {
+    line: usize,
+    name: String,
+    value: String,
+}
+
+/// `parsed`, or its reason as an error of the tag `t`.
+fn value_of<T>(t: &TagLine, parsed: Result<T, String>) -> Result<T, MatchFileError> {
+    parsed.map_err(|reason| {
+        MatchFileError::new(
+            t.line,
+            MatchFileErrorKind::BadValue {
+                tag: t.name.clone(),
+                reason,
+            },
+        )
+    })
+}
+
+/// The state of a parse, line by line.
+#[derive(Default)]
+struct Reader {
+    tags: Vec<TagLine>,
+    /// The first line after the tags (a heading, a turn, or something unexpected).
+    body_start: Option<usize>,
+    /// Each round's heading line, and its turns with their lines.
+    rounds: Vec<(usize, Vec<(usize, Turn)>)>,
+}
+
+impl Reader {
+    fn line(&mut self, line_no: usize, raw: &str) -> Result<(), MatchFileError> {
+        let error = |kind| Err(MatchFileError::new(line_no, kind));
+        let trimmed = raw.trim();
+        if trimmed.starts_with('[') {
+            if self.body_start.is_some() {
+                return error(MatchFileErrorKind::TagAfterMoves);
+            }
+            let (name, value) =
+                parse_tag(trimmed).map_err(|r| MatchFileError::new(line_no, MatchFileErrorKind::BadTag(r)))?;
+            if self.tags.iter().any(|t| t.name == name) {
+                return error(MatchFileErrorKind::DuplicateTag(name));
+            }
+            self.tags.push(TagLine {
+                line: line_no,
+                name,
+                value,
+            });
+            return Ok(());
+        }
+        let text = trimmed.split(';').next().unwrap_or("").trim();
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.body_start.get_or_insert(line_no);
+        if let Some(rest) = text.strip_prefix("Round") {
+            let number = rest.split(':').next().unwrap_or("").trim();
+            let Ok(found) = number.parse::<usize>() else {
+                return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
+            };
+            let expected = self.rounds.len() + 1;
+            if found > 2 {
+                return error(MatchFileErrorKind::TooManyRounds(found));
+            }
+            if found != expected {
+                return error(MatchFileErrorKind::RoundNumber { expected, found });
+            }
+            self.rounds.push((line_no, Vec::new()));
+            return Ok(());
+        }
+        let Some((number, turn)) = text
+            .split_once('.')
+            .filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
+        };
+        let Some((_, turns)) = self.rounds.last_mut() else {
+            return error(MatchFileErrorKind::TurnOutsideRound);
+        };
+        let expected = turns.len() + 1;
+        let found = number.parse().unwrap_or(usize::MAX);
+        if found != expected {
+            return error(MatchFileErrorKind::TurnNumber { expected, found });
+        }
+        let turn: Turn = turn
+            .trim()
+            .parse()
+            .map_err(|e| MatchFileError::new(line_no, MatchFileErrorKind::Notation(e)))?;
+        turns.push((line_no, turn));
+        Ok(())
+    }
+
+    /// The tag `name` with its line, if given.
+    fn tag(&self, name: &str) -> Option<&TagLine> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// Builds the file once every line is read; `end` is one past the last line.
+    fn finish(self, end: usize) -> Result<MatchFile, MatchFileError> {
+        let missing_at = self.body_start.unwrap_or(end);
+        let required = |name: &'static str| {
+            self.tag(name)
+                .ok_or(MatchFileError::new(missing_at, MatchFileErrorKind::MissingTag(name)))
+        };
+        let size_tag = required(tag::SIZE)?;
+        let size = value_of(size_tag, parse_size(&size_tag.value))?;
+        let first_tag = required(tag::FIRST_ORDER)?;
+        let first_order = value_of(first_tag, parse_player(&first_tag.value))?;
+        let mut bags = Vec::with_capacity(2);
+        for name in tag::BAG {
+            let t = required(name)?;
+            bags.push(value_of(t, parse_bag(&t.value, size))?);
+        }
+        let termination = self.tag(tag::TERMINATION);
+        let forfeit = match termination {
+            Some(t) => value_of(t, parse_termination(&t.value))?,
+            None => None,
+        };
+        let text_of = |name: &str| self.tag(name).map(|t| t.value.clone()).unwrap_or_default();
+        let tags = MatchTags {
+            date: text_of(tag::DATE),
+            players: [0, 1].map(|i| PlayerTags {
+                name: text_of(tag::PLAYER[i]),
+                kind: text_of(tag::KIND[i]),
+            }),
+            extra: self
+                .tags
+                .iter()
+                .filter(|t| !tag::KNOWN.contains(&t.name.as_str()))
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect(),
+        };
+        let record = MatchRecord {
+            size,
+            first_order,
+            bags: [bags[0].clone(), bags[1].clone()],
+            rounds: self
+                .rounds
+                .iter()
+                .map(|(_, turns)| turns.iter().map(|&(_, turn)| turn).collect())
+                .collect(),
+            forfeit,
+        };
+        let game = record
+            .replay()
+            .map_err(|e| MatchFileError::new(self.replay_error_line(&e, end), MatchFileErrorKind::Replay(e)))?;
+        let ending = Ending::of(&game);
+        // A forfeit is what the Termination tag says; "normal" and "abandoned" follow from the moves.
+        let checks = [
+            (tag::TERMINATION, forfeit.is_none(), ending.termination_tag()),
+            (tag::RESULT, true, ending.result_tag().to_string()),
+            (tag::TOTALS, true, totals_text(game.totals())),
+        ];
+        for (name, check, actual) in checks {
+            if let Some(t) = self.tag(name)
+                && check
+                && t.value.trim() != actual
+            {
+                return Err(MatchFileError::new(
+                    t.line,
+                    MatchFileErrorKind::Disagrees {
+                        tag: name,
+                        stated: t.value.clone(),
+                        actual,
+                    },
+                ));
+            }
+        }
+        Ok(MatchFile { tags, record })
+    }
+
+    /// The line a replay error points at: the turn's, or the round's heading.
+    fn replay_error_line(&self, error: &ReplayError, end: usize) -> usize {
+        let Some((heading, turns)) = self.rounds.get(error.round.saturating_sub(1)) else {
+            return end;
+        };
+        match (error.turn, &error.kind) {
+            (0, _) | (_, ReplayErrorKind::FirstRoundUnfinished) => *heading,
+            (turn, _) => turns.get(turn - 1).map_or(*heading, |&(line, _)| line),
+        }
+    }
+}

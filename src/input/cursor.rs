@@ -1,0 +1,45 @@
+//! The keyboard and gamepad cursor on the board: the directions of [`Nav`]
+//! move it (a held direction repeats), confirm acts on its cell.
+
+use bevy::prelude::*;
+
+use super::{BoardCursor, BoardInput, Held, activate};
+use crate::AppSet;
+use crate::game::Intent;
+use crate::navigation::Nav;
+use crate::screens::{MenuKeys, Screen};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        cursor_input.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+    );
+}
+
+/// Reads the keys every frame (see [`MenuKeys`]) and acts while the board takes input.
+fn cursor_input(
+    mut keys: MenuKeys,
+    board: BoardInput,
+    mut held: ResMut<Held>,
+    mut cursor: ResMut<BoardCursor>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let keys = keys.for_screen(Screen::Playing);
+    let Some(game) = board.ready() else { return };
+    let size = game.round().size();
+    for n in keys {
+        match n {
+            Nav::Up => cursor.step(size, -1, 0),
+            Nav::Down => cursor.step(size, 1, 0),
+            Nav::Left => cursor.step(size, 0, -1),
+            Nav::Right => cursor.step(size, 0, 1),
+            Nav::Confirm => {
+                cursor.visible = true;
+                if let Some(intent) = activate(game.round().position(), &mut held, cursor.cell) {
+                    intents.write(intent);
+                }
+            }
+            _ => {}
+        }
+    }
+}

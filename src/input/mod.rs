@@ -1,0 +1,152 @@
+//! The board's input: the mouse ([`pointer`]) and the keyboard and gamepad
+//! cursor ([`cursor`]) become [`Intent`]s. Picking a counter up and putting
+//! it down are not moves, so they change only [`Held`].
+//!
+//! - Mouse: Chaos clicks an empty cell (hovering shows the counter there as
+//!   a ghost). Order drags a counter to its destination, or clicks it and
+//!   then the destination; while a counter is picked up its legal
+//!   destinations are marked. An illegal drop is refused by the rules and
+//!   the counter returns.
+//! - Keyboard and gamepad: the directions move a cursor, Enter or A acts on
+//!   its cell, Esc or B puts a picked-up counter back.
+//!
+//! The board takes input only while a person is to move, no dialog is open
+//! and no motion is running.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
+
+use crate::game::{CurrentMatch, Intent};
+use crate::screens::{Screen, TurnPhase};
+
+pub mod cursor;
+pub mod pointer;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .init_resource::<Held>()
+        .init_resource::<BoardCursor>()
+        .add_plugins((pointer::plugin, cursor::plugin))
+        .add_systems(OnExit(TurnPhase::Sliding), put_down)
+        .add_systems(OnEnter(Screen::Playing), reset_cursor);
+}
+
+/// Whether the board takes a person's input now: a person is to move, no
+/// dialog is open and nothing moves.
+#[derive(SystemParam)]
+pub struct BoardInput<'w, 's> {
+    game: Option<Res<'w, CurrentMatch>>,
+    screen: Res<'w, State<Screen>>,
+    overlays: Res<'w, crate::screens::Overlays>,
+    tweens: Query<'w, 's, &'static crate::animation::Tween>,
+}
+
+impl BoardInput<'_, '_> {
+    /// The match, when the board takes input.
+    pub fn ready(&self) -> Option<&CurrentMatch> {
+        let game = self.game.as_deref()?;
+        let ready = *self.screen.get() == Screen::Playing
+            && game.person_to_move()
+            && self.overlays.is_empty()
+            && !crate::animation::blocks_input(&self.tweens);
+        ready.then_some(game)
+    }
+}
+
+/// Run condition: the board takes a person's input now.
+pub fn board_takes_input(input: BoardInput) -> bool {
+    input.ready().is_some()
+}
+
+/// The cell under the mouse pointer (set by the cells' picking observers).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Cell>);
+
+/// The counter Order has picked up, and how.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Held {
+    /// The cell of the picked-up counter.
+    pub cell: Option<Cell>,
+    /// Whether it follows the pointer.
+    pub dragging: bool,
+    /// Where the mouse button went down (cell and world point).
+    press: Option<(Cell, Vec2)>,
+    /// The counter was picked up by this very press (so its release keeps it).
+    fresh: bool,
+}
+
+/// The keyboard and gamepad cursor.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardCursor {
+    /// The cell it is on.
+    pub cell: Cell,
+    /// Shown after a key or button was used, hidden when the mouse moves.
+    pub visible: bool,
+}
+
+impl Default for BoardCursor {
+    fn default() -> Self {
+        BoardCursor {
+            cell: Cell::new(3, 3).unwrap_or(Cell::TOP_LEFT),
+            visible: false,
+        }
+    }
+}
+
+impl BoardCursor {
+    /// Moves the cursor by rows and columns, staying on a board of `size`.
+    pub fn step(&mut self, size: Size, dr: i32, dc: i32) {
+        let n = size.n() as i32;
+        let row = (self.cell.row() as i32 + dr).clamp(0, n - 1);
+        let col = (self.cell.col() as i32 + dc).clamp(0, n - 1);
+        if let Some(cell) = Cell::new(row as usize, col as usize) {
+            self.cell = cell;
+        }
+        self.visible = true;
+    }
+}
+
+/// What acting on `cell` (a click, Enter, the A button) asks for, given the
+/// picked-up counter.
+pub fn activate(position: &Position, held: &mut Held, cell: Cell) -> Option<Intent> {
+    match position.phase() {
+        Phase::ChaosPlace(_) => Some(Intent(Action::Place(cell))),
+        Phase::OrderMove => match held.cell {
+            Some(from) if from == cell => {
+                held.cell = None;
+                None
+            }
+            Some(from) if position.board().get(cell).is_none() => {
+                held.cell = None;
+                Some(Intent(Action::Slide(Slide::new(from, cell))))
+            }
+            _ if position.board().get(cell).is_some() => {
+                held.cell = Some(cell);
+                None
+            }
+            _ => {
+                held.cell = None;
+                None
+            }
+        },
+        _ => None,
+    }
+}
+
+fn put_down(mut held: ResMut<Held>) {
+    *held = Held::default();
+}
+
+fn reset_cursor(
+    mut cursor: ResMut<BoardCursor>,
+    mut held: ResMut<Held>,
+    mut hovered: ResMut<Hovered>,
+    game: Option<Res<CurrentMatch>>,
+) {
+    *held = Held::default();
+    hovered.0 = None;
+    let n = game.map_or(7, |g| g.round().size().n());
+    cursor.cell = Cell::new(n / 2, n / 2).unwrap_or(Cell::TOP_LEFT);
+    cursor.visible = false;
+}

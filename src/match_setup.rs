@@ -1,0 +1,154 @@
+//! What the players choose before a match: who plays (a person, the
+//! computer at a level, or two computers to watch), the board, who is Order
+//! first, a clock, and whether both rounds draw the same counters.
+
+use std::fmt;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use entropy_ai::Level;
+use entropy_rules::{Player, Size};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MatchSetup>();
+}
+
+/// Who plays against whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Opponent {
+    /// Two people at this screen.
+    Person,
+    /// The person at the screen (player 1) against the computer (player 2).
+    Computer(Level),
+    /// Two computers, to watch.
+    Watch(Level, Level),
+}
+
+/// The role of player 1 in round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RoleChoice {
+    /// Player 1 is Order first.
+    #[default]
+    Order,
+    /// Player 1 is Chaos first.
+    Chaos,
+    /// Decided at random when the match starts.
+    Random,
+}
+
+/// The time each player has for the whole match, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ClockChoice {
+    /// No clock.
+    #[default]
+    Off,
+    /// This many minutes per player.
+    Minutes(u8),
+}
+
+impl ClockChoice {
+    /// The choices offered, in order.
+    pub const ALL: [ClockChoice; 5] = [
+        ClockChoice::Off,
+        ClockChoice::Minutes(3),
+        ClockChoice::Minutes(5),
+        ClockChoice::Minutes(10),
+        ClockChoice::Minutes(15),
+    ];
+
+    /// Each player's time, if there is a clock.
+    pub fn per_player(self) -> Option<Duration> {
+        match self {
+            ClockChoice::Off => None,
+            ClockChoice::Minutes(m) => Some(Duration::from_secs(60 * m as u64)),
+        }
+    }
+}
+
+impl fmt::Display for ClockChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockChoice::Off => f.write_str("Off"),
+            ClockChoice::Minutes(m) => write!(f, "{m} minutes each"),
+        }
+    }
+}
+
+/// Who sits in a player's chair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// A person at this screen.
+    Person,
+    /// The computer, at a level.
+    Computer(Level),
+}
+
+/// The players' choices for the next match.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct MatchSetup {
+    /// The board size.
+    pub size: Size,
+    /// Who plays.
+    pub opponent: Opponent,
+    /// Player 1's role in round 1.
+    pub role: RoleChoice,
+    /// The names the players typed (blank: a default name).
+    pub names: [String; 2],
+    /// The match clock.
+    pub clock: ClockChoice,
+    /// Both rounds draw the same counters in the same order.
+    pub same_draws: bool,
+}
+
+impl Default for MatchSetup {
+    fn default() -> Self {
+        MatchSetup {
+            size: Size::Seven,
+            opponent: Opponent::Computer(Level::Medium),
+            role: RoleChoice::Order,
+            names: [String::new(), String::new()],
+            clock: ClockChoice::Off,
+            same_draws: false,
+        }
+    }
+}
+
+impl MatchSetup {
+    /// Who sits in each chair, by [`Player::index`].
+    pub fn seats(&self) -> [Seat; 2] {
+        match self.opponent {
+            Opponent::Person => [Seat::Person; 2],
+            Opponent::Computer(level) => [Seat::Person, Seat::Computer(level)],
+            Opponent::Watch(one, two) => [Seat::Computer(one), Seat::Computer(two)],
+        }
+    }
+
+    /// The name of `player`: what was typed, else the computer's level, else "Player 1" or "Player 2".
+    pub fn name(&self, player: Player) -> String {
+        let typed = self.names[player.index()].trim();
+        if !typed.is_empty() {
+            return typed.to_string();
+        }
+        match self.seats()[player.index()] {
+            Seat::Computer(level) => match self.opponent {
+                Opponent::Watch(a, b) if a == b => format!("{level} {}", player.index() + 1),
+                _ => level.to_string(),
+            },
+            Seat::Person if self.opponent == Opponent::Person => format!("Player {}", player.index() + 1),
+            Seat::Person => "You".to_string(),
+        }
+    }
+
+    /// Who is Order in round 1; `coin` decides a random choice.
+    pub fn first_order(&self, coin: bool) -> Player {
+        match (self.role, coin) {
+            (RoleChoice::Order, _) | (RoleChoice::Random, true) => Player::One,
+            (RoleChoice::Chaos, _) | (RoleChoice::Random, false) => Player::Two,
+        }
+    }
+
+    /// Whether a person plays (not two computers).
+    pub fn has_person(&self) -> bool {
+        !matches!(self.opponent, Opponent::Watch(..))
+    }
+}

@@ -1,0 +1,286 @@
+//! How to play, in four pages (left and right turn them; Back closes): the
+//! game, the scoring with seed 001's table of every pattern drawn as
+//! counters and a worked example counted aloud, the controls of each
+//! device, and what to aim for. Scores in the table come from the rules
+//! crate, never from this file.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use entropy_rules::{Colour, Line, LineScore};
+
+use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, menu_events};
+use crate::AppSet;
+use crate::navigation::{Focus, Nav};
+use crate::theme::{self, ui, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RulesPage>()
+        .add_systems(
+            Update,
+            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(|o: Res<super::Overlays>| o.contains(Overlay::Rules))
+                .in_set(crate::theme::Interface),
+        );
+}
+
+/// The page shown.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct RulesPage(pub usize);
+
+const PAGES: [&str; 4] = ["The game", "Scoring", "Controls", "Aims"];
+
+/// Every scoring pattern up to length 7, as seed 001 lists them (its
+/// `AAAAAA 77` is the seven-long `AAAAAAA`).
+pub const PATTERNS: [&str; 30] = [
+    "AA", "ABA", "AAA", "ABBA", "AAAA", "ABCBA", "ABBBA", "AABAA", "ABABA", "AAAAA", "ABCCBA", "AABBAA", "ABAABA",
+    "ABBBBA", "AAAAAA", "ABCACBA", "ABCDCBA", "ABBCBBA", "ABCCCBA", "AABCBAA", "ABACABA", "ABCBCBA", "AABBBAA",
+    "AABABAA", "ABAAABA", "ABBABBA", "AAABAAA", "ABABABA", "ABBBBBA", "AAAAAAA",
+];
+
+/// The counters of a pattern: A red, B blue, C yellow, D green.
+pub fn pattern_colours(pattern: &str) -> Vec<Colour> {
+    pattern
+        .chars()
+        .filter_map(|c| {
+            Colour::from_index(match c {
+                'A' => 0,
+                'B' => 3,
+                'C' => 2,
+                _ => 1,
+            })
+        })
+        .collect()
+}
+
+/// A pattern's points, from the rules crate.
+pub fn pattern_score(pattern: &str) -> u32 {
+    let cells: Vec<Option<Colour>> = pattern_colours(pattern).into_iter().map(Some).collect();
+    entropy_rules::line_score(&cells)
+}
+
+fn navigate(
+    mut keys: MenuKeys,
+    mut focus: ResMut<Focus>,
+    mut page: ResMut<RulesPage>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) {
+    for event in menu_events(keys.for_dialog(Overlay::Rules), &mut focus, &[()]) {
+        match event {
+            MenuEvent::Change(_, delta) => page.0 = (page.0 as i32 + delta).rem_euclid(PAGES.len() as i32) as usize,
+            MenuEvent::Confirm(_) | MenuEvent::Back | MenuEvent::Other(Nav::Pause) => {
+                overlays.write(OverlayCommand::Close);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    mut page: ResMut<RulesPage>,
+    open: Res<super::Overlays>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let on_top = open.top() == Some(Overlay::Rules);
+    let height = (ctx.viewport_rect().height() - 220.0).max(260.0);
+    widgets::dialog(&ctx, "rules", "How to play", 720.0, |ui| {
+        ui.horizontal(|ui| {
+            for (i, name) in PAGES.iter().enumerate() {
+                let look = widgets::ButtonLook::new(120.0, 34.0).text_size(15.0).main(i == page.0);
+                if widgets::button(ui, name, look).clicked() {
+                    page.0 = i;
+                }
+            }
+            ui.label(widgets::muted("← → turn pages", widgets::SMALL));
+        });
+        ui.add_space(6.0);
+        egui::ScrollArea::vertical().max_height(height).show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 8.0;
+            match page.0 {
+                0 => game_page(ui),
+                1 => scoring_page(ui),
+                2 => controls_page(ui),
+                _ => aims_page(ui),
+            }
+        });
+        ui.add_space(8.0);
+        let look = widgets::ButtonLook::new(160.0, 42.0).main(true).focused(on_top);
+        if widgets::button(ui, "Close", look).clicked() && on_top {
+            overlays.write(OverlayCommand::Close);
+        }
+    });
+    Ok(())
+}
+
+fn paragraph(ui: &mut egui::Ui, text: &str) {
+    ui.add(egui::Label::new(widgets::text(text, widgets::BODY)).wrap());
+}
+
+fn game_page(ui: &mut egui::Ui) {
+    paragraph(
+        ui,
+        "One player is Chaos, the other Order. The bag holds 7 counters of each of 7 colours (on the small board, 5 of each of 5).",
+    );
+    paragraph(
+        ui,
+        "Chaos draws a counter at random (both players then see it) and places it on any empty cell.",
+    );
+    paragraph(
+        ui,
+        "Order may then slide any one counter on the board, the new one included, along its row or column over empty cells, like a rook in chess, or pass.",
+    );
+    paragraph(
+        ui,
+        "When the board is full, Order scores every palindrome in every row and column. Then the players swap roles for a second round, and the higher Order score wins the match.",
+    );
+    paragraph(
+        ui,
+        "With a clock, each player has a time for the whole match; a player whose time runs out loses the match.",
+    );
+    ui.label(widgets::strong("The bag's odds", widgets::BODY + 1.0).color(ui::ACCENT));
+    paragraph(
+        ui,
+        "Beside the board the bag shows how many counters of each colour are left and the chance that each comes next: the counters of a colour left, out of all the counters left. Order can plan for the likely colours; Chaos must place whatever comes.",
+    );
+}
+
+/// A row of counters of `colours`, with the counters of `lit` ringed in gold.
+fn counters(ui: &mut egui::Ui, colours: &[Colour], lit: Option<std::ops::Range<usize>>, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * colours.len() as f32, size), egui::Sense::hover());
+    for (i, colour) in colours.iter().enumerate() {
+        let centre = egui::pos2(rect.left() + size * (i as f32 + 0.5), rect.center().y);
+        if lit.as_ref().is_some_and(|r| r.contains(&i)) {
+            ui.painter()
+                .circle_filled(centre, size * 0.5, ui::ACCENT.gamma_multiply(0.6));
+        }
+        ui.painter()
+            .circle_filled(centre, size * 0.4, theme::egui_colour(theme::counter_colour(*colour)));
+    }
+}
+
+fn scoring_page(ui: &mut egui::Ui) {
+    paragraph(
+        ui,
+        "Every run of two or more adjacent counters that reads the same both ways scores its length. Runs inside runs score too, and runs may overlap.",
+    );
+    ui.label(widgets::strong("Counted aloud", widgets::BODY + 1.0).color(ui::ACCENT));
+    paragraph(
+        ui,
+        "Count a line's 2-runs first, then its 3-runs, and so on, keeping a running total:",
+    );
+    let example = pattern_colours("AABAAAB");
+    let cells: Vec<Option<Colour>> = example.iter().copied().map(Some).collect();
+    let line = LineScore::of(Line::Row(0), &cells);
+    // The worked example counts itself, a run every second.
+    let time = ui.input(|i| i.time);
+    let step = (time as usize) % (line.runs.len() + 2);
+    let said = line.prefix(step.min(line.runs.len()));
+    let lit = said
+        .runs
+        .last()
+        .filter(|_| step <= line.runs.len())
+        .map(|r| r.start as usize..(r.start + r.len) as usize);
+    ui.horizontal(|ui| {
+        counters(ui, &example, lit, 30.0);
+        ui.add_space(12.0);
+        ui.label(
+            widgets::text(if step == 0 { "…".to_string() } else { said.spoken() }, widgets::BODY).color(ui::ACCENT),
+        );
+    });
+    ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
+    ui.label(widgets::strong("Every pattern", widgets::BODY + 1.0).color(ui::ACCENT));
+    ui.label(widgets::muted(
+        "Different letters stand for different colours.",
+        widgets::SMALL,
+    ));
+    egui::Grid::new("patterns")
+        .num_columns(6)
+        .spacing([14.0, 6.0])
+        .show(ui, |ui| {
+            for (i, pattern) in PATTERNS.iter().enumerate() {
+                counters(ui, &pattern_colours(pattern), None, 15.0);
+                ui.label(widgets::strong(pattern_score(pattern).to_string(), widgets::BODY));
+                if i % 3 == 2 {
+                    ui.end_row();
+                }
+            }
+        });
+}
+
+fn controls_page(ui: &mut egui::Ui) {
+    egui::Grid::new("controls")
+        .num_columns(4)
+        .spacing([18.0, 8.0])
+        .striped(false)
+        .show(ui, |ui| {
+            for row in [
+                ["", "Mouse", "Keyboard", "Gamepad"],
+                ["Place (Chaos)", "Click an empty cell", "Arrows, Enter", "D-pad, A"],
+                [
+                    "Slide (Order)",
+                    "Drag, or click twice",
+                    "Enter on the counter, then on its cell",
+                    "A twice",
+                ],
+                ["Put a counter back", "Click it again", "Esc", "B"],
+                ["Pass", "Pass button", "P", "Y"],
+                ["Hint", "Hint button", "H", "X"],
+                ["Undo", "Undo button", "U", "Select"],
+                ["Move list", "Point at a move", "Page Up, Page Down", "LB, RB"],
+                ["Menu", "Esc", "Esc", "Start"],
+            ] {
+                for (i, cell) in row.iter().enumerate() {
+                    let text = if i == 0 || row[0].is_empty() {
+                        widgets::strong(*cell, widgets::SMALL + 1.0)
+                    } else {
+                        widgets::text(*cell, widgets::SMALL + 1.0)
+                    };
+                    ui.label(text);
+                }
+                ui.end_row();
+            }
+        });
+    paragraph(
+        ui,
+        "In the menus, the arrows or the d-pad move the focus, Enter or A chooses, Esc or B goes back; left and right change a choice.",
+    );
+}
+
+fn aims_page(ui: &mut egui::Ui) {
+    ui.label(widgets::strong("What is a good score?", widgets::BODY + 1.0).color(ui::ACCENT));
+    egui::Grid::new("benchmarks")
+        .num_columns(3)
+        .spacing([24.0, 6.0])
+        .show(ui, |ui| {
+            for row in [
+                ["", "7 × 7", "5 × 5"],
+                ["Poor", "50", "20"],
+                ["Average", "75", "30"],
+                ["Good", "100", "40"],
+                ["Expert", "120 and more", "50 and more"],
+            ] {
+                for cell in row {
+                    ui.label(widgets::text(cell, widgets::BODY));
+                }
+                ui.end_row();
+            }
+        });
+    ui.label(widgets::muted(
+        "The 7 × 7 figures are the rules' own; the 5 × 5 ones are this edition's, from its computer players.",
+        widgets::SMALL,
+    ));
+    ui.label(widgets::strong("As Order", widgets::BODY + 1.0).color(ui::ACCENT));
+    paragraph(
+        ui,
+        "Avoid holes into which Chaos can drop awkward colours: the ideal is no more than two empty areas. Slide counters to the sides, and reckon the odds of the colour that comes next.",
+    );
+    ui.label(widgets::strong("As Chaos", widgets::BODY + 1.0).color(ui::ACCENT));
+    paragraph(
+        ui,
+        "Put each counter where it matches nothing near it, and where Order cannot slide it into a pattern. Break up the empty areas Order is keeping.",
+    );
+}

@@ -1,0 +1,199 @@
+//! The title: the game's name, a line on Order and Chaos, counters behind
+//! it, and the main menu. Enter (or A) on the focused entry; the focus
+//! starts on Continue when a match is saved, else on New match.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Screen, menu_events};
+use crate::AppSet;
+use crate::game::Command;
+use crate::navigation::{Focus, LastDevice};
+use crate::prefs::PrefsFile;
+use crate::saved::SavedMatch;
+use crate::theme::{self, ui, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), focus_main)
+        .add_systems(
+            Update,
+            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::Title)).in_set(crate::theme::Interface),
+        );
+}
+
+/// An entry of the main menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Resume the saved match.
+    Continue,
+    /// Choose and start a new match.
+    NewMatch,
+    /// The first-game tutorial.
+    Tutorial,
+    /// The matches kept.
+    History,
+    /// The settings.
+    Settings,
+    /// How to play.
+    HowToPlay,
+    /// Close the game.
+    Quit,
+}
+
+impl Entry {
+    fn label(self) -> &'static str {
+        match self {
+            Entry::Continue => "Continue",
+            Entry::NewMatch => "New match",
+            Entry::History => "History",
+            Entry::Tutorial => "Tutorial",
+            Entry::Settings => "Settings",
+            Entry::HowToPlay => "How to play",
+            Entry::Quit => "Quit",
+        }
+    }
+}
+
+/// The entries shown, top to bottom: Continue first when a match is saved,
+/// the tutorial first on the very first launch.
+pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    if saved.is_some_and(|s| s.resumable()) {
+        entries.push(Entry::Continue);
+    }
+    if first_launch {
+        entries.extend([Entry::Tutorial, Entry::NewMatch]);
+    } else {
+        entries.extend([Entry::NewMatch, Entry::Tutorial]);
+    }
+    entries.extend([Entry::History, Entry::Settings, Entry::HowToPlay, Entry::Quit]);
+    entries
+}
+
+fn focus_main(mut focus: ResMut<Focus>) {
+    focus.set(0);
+}
+
+fn choose(entry: Entry, commands: &mut MessageWriter<Command>, overlays: &mut MessageWriter<OverlayCommand>) {
+    match entry {
+        Entry::Continue => {
+            commands.write(Command::Continue);
+        }
+        Entry::NewMatch => {
+            commands.write(Command::OpenSetup);
+        }
+        Entry::History => {
+            commands.write(Command::OpenHistory);
+        }
+        Entry::Tutorial => {
+            commands.write(Command::StartTutorial);
+        }
+        Entry::Settings => {
+            overlays.write(OverlayCommand::Open(Overlay::Settings));
+        }
+        Entry::HowToPlay => {
+            overlays.write(OverlayCommand::Open(Overlay::Rules));
+        }
+        Entry::Quit => {
+            commands.write(Command::Quit);
+        }
+    }
+}
+
+fn navigate(
+    mut keys: MenuKeys,
+    mut focus: ResMut<Focus>,
+    saved: Option<Res<SavedMatch>>,
+    mut prefs: ResMut<PrefsFile>,
+    mut commands: MessageWriter<Command>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) {
+    let entries = entries(saved.as_deref(), prefs.first_launch);
+    for event in menu_events(keys.for_screen(Screen::Title), &mut focus, &entries) {
+        match event {
+            MenuEvent::Confirm(entry) => choose(entry, &mut commands, &mut overlays),
+            MenuEvent::Back => prefs.notices_dismissed = true,
+            _ => {}
+        }
+    }
+}
+
+/// What the title's menu reads and writes.
+#[derive(SystemParam)]
+struct TitleMenu<'w> {
+    focus: ResMut<'w, Focus>,
+    saved: Option<Res<'w, SavedMatch>>,
+    device: Res<'w, LastDevice>,
+    overlays: Res<'w, super::Overlays>,
+    commands: MessageWriter<'w, Command>,
+    overlay_commands: MessageWriter<'w, OverlayCommand>,
+}
+
+fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<PrefsFile>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let entries = entries(menu.saved.as_deref(), prefs.first_launch);
+    let focused = menu.focus.of(entries.len());
+    widgets::centred_column(&ctx, "title", 640.0, 0.1, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(widgets::strong("ENTROPY", 84.0).color(egui::Color32::from_rgb(238, 236, 228)));
+            ui.label(widgets::text("Order and Chaos  ·  Eric Solomon, 1977", 21.0).color(ui::MUTED));
+            ui.add_space(6.0);
+            ui.label(
+                widgets::text(
+                    "Chaos draws and places the counters; Order slides them into palindromes.",
+                    17.0,
+                )
+                .color(ui::MUTED),
+            );
+        });
+    });
+    let active = menu.overlays.is_empty();
+    widgets::centred_column(&ctx, "title menu", 280.0, 0.54, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.spacing_mut().item_spacing.y = 10.0;
+            for (i, entry) in entries.iter().enumerate() {
+                let look = widgets::ButtonLook::new(280.0, 46.0)
+                    .focused(active && i == focused)
+                    .main(i == 0);
+                let response = widgets::button(ui, entry.label(), look);
+                if active && response.hovered() && *menu.device == LastDevice::Mouse {
+                    menu.focus.point_at(i);
+                }
+                if active && response.clicked() {
+                    choose(*entry, &mut menu.commands, &mut menu.overlay_commands);
+                }
+            }
+        });
+    });
+    notices(&ctx, &mut prefs, menu.saved.as_deref());
+    Ok(())
+}
+
+/// Says what could not be read at launch (and where it was kept).
+fn notices(ctx: &egui::Context, prefs: &mut PrefsFile, saved: Option<&SavedMatch>) {
+    let mut lines: Vec<String> = prefs.notices.clone();
+    if let Some(notice) = saved.and_then(|s| s.notice.clone()) {
+        lines.push(notice);
+    }
+    if lines.is_empty() || prefs.notices_dismissed {
+        return;
+    }
+    egui::Area::new("notices".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -20.0])
+        .show(ctx, |ui| {
+            widgets::card_filled(ui, ui::WARNING_GROUND, |ui| {
+                ui.set_max_width(820.0);
+                for line in &lines {
+                    ui.label(widgets::text(line, widgets::SMALL + 1.0).color(theme::egui_colour(theme::TEXT)));
+                }
+                if widgets::button(ui, "OK", widgets::ButtonLook::new(80.0, 32.0).text_size(16.0)).clicked() {
+                    prefs.notices_dismissed = true;
+                }
+            });
+        });
+}

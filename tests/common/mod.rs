@@ -1,0 +1,197 @@
+//! Helpers for the game's headless tests: apps, input messages (keys,
+//! gamepad buttons), waiting for the board to come to rest, and reading
+//! the board's entities.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use entropy::animation::motion_blocks_input;
+use entropy::game::CurrentMatch;
+use entropy::screens::{Screen, TurnPhase};
+use entropy::world::pieces::{BoardCell, Counter, CounterAt};
+use entropy::{CorePlugin, Folders};
+use entropy_rules::{Cell, Colour, Phase};
+
+/// A folder of its own for one test, empty.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entropy-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game's logic without a window, its files in `folders`.
+pub fn core_app(folders: Folders) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin { folders }))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
+    app.update();
+    app
+}
+
+/// The screen shown.
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// The turn phase, while playing.
+pub fn phase(app: &App) -> Option<TurnPhase> {
+    app.world().get_resource::<State<TurnPhase>>().map(|s| *s.get())
+}
+
+/// Writes `message` for the next frame.
+pub fn send<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+}
+
+/// Whether a motion blocks input.
+pub fn is_animating(app: &mut App) -> bool {
+    app.world_mut().run_system_cached(motion_blocks_input).unwrap()
+}
+
+/// Runs frames until no motion blocks input and the phase mirrors the rules
+/// (and a draw, which is automatic, has happened).
+pub fn settle(app: &mut App) {
+    for _ in 0..400 {
+        app.update();
+        let settled = !is_animating(app)
+            && match (app.world().get_resource::<CurrentMatch>(), phase(app)) {
+                (Some(game), Some(p)) => p == TurnPhase::of(game.round().phase()) && p != TurnPhase::Drawing,
+                _ => true,
+            };
+        if settled {
+            return;
+        }
+    }
+    panic!("the game did not settle");
+}
+
+/// Runs frames until the screen is `wanted`.
+pub fn wait_for(app: &mut App, wanted: Screen) {
+    for _ in 0..4000 {
+        if screen(app) == wanted {
+            return;
+        }
+        app.update();
+    }
+    panic!("never reached {wanted:?}, stuck on {:?}", screen(app));
+}
+
+/// Presses and releases `key`, a frame each.
+pub fn key(app: &mut App, key: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        send(
+            app,
+            KeyboardInput {
+                key_code: key,
+                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            },
+        );
+        app.update();
+    }
+}
+
+/// Connects a gamepad and returns its entity.
+pub fn connect_gamepad(app: &mut App) -> Entity {
+    let pad = app.world_mut().spawn_empty().id();
+    send(
+        app,
+        GamepadConnectionEvent::new(
+            pad,
+            GamepadConnection::Connected {
+                name: "Test pad".into(),
+                vendor_id: None,
+                product_id: None,
+            },
+        ),
+    );
+    app.update();
+    app.update();
+    pad
+}
+
+/// Presses and releases `button` on `pad`, a frame each.
+pub fn button(app: &mut App, pad: Entity, button: GamepadButton) {
+    for value in [1.0, 0.0] {
+        send(
+            app,
+            RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)),
+        );
+        app.update();
+    }
+}
+
+/// The counters on the board as the entities show them, and the one in hand.
+pub fn entity_board(app: &mut App) -> (Vec<(Cell, Colour)>, Vec<Colour>) {
+    let mut on_cells = Vec::new();
+    let mut in_hand = Vec::new();
+    let mut query = app.world_mut().query::<&Counter>();
+    for counter in query.iter(app.world()) {
+        match counter.at {
+            CounterAt::Cell(cell) => on_cells.push((cell, counter.colour)),
+            CounterAt::Hand => in_hand.push(counter.colour),
+        }
+    }
+    on_cells.sort();
+    (on_cells, in_hand)
+}
+
+/// The entities hold the same counters on the same cells as the round.
+pub fn assert_entities_match(app: &mut App) {
+    let (on_cells, in_hand) = entity_board(app);
+    let game = app.world().resource::<CurrentMatch>();
+    let round = game.round();
+    let mut expected: Vec<(Cell, Colour)> = Cell::all(round.size())
+        .filter_map(|c| round.board().get(c).map(|colour| (c, colour)))
+        .collect();
+    expected.sort();
+    assert_eq!(on_cells, expected, "counter entities must stand where the round says");
+    match round.phase() {
+        Phase::ChaosPlace(colour) => assert_eq!(in_hand, vec![colour], "the drawn counter is in Chaos's hand"),
+        _ => assert!(in_hand.is_empty(), "no counter in hand"),
+    }
+    let cells = app.world_mut().query::<&BoardCell>().iter(app.world()).count();
+    let size = app.world().resource::<CurrentMatch>().round().size();
+    assert_eq!(cells, size.cells(), "one entity per cell");
+}
+
+/// The arrow keys that take the board cursor from `from` to `to`.
+pub fn arrows(from: Cell, to: Cell) -> Vec<KeyCode> {
+    let mut keys = Vec::new();
+    let (dr, dc) = (to.row() as i32 - from.row() as i32, to.col() as i32 - from.col() as i32);
+    let vertical = if dr > 0 { KeyCode::ArrowDown } else { KeyCode::ArrowUp };
+    let horizontal = if dc > 0 {
+        KeyCode::ArrowRight
+    } else {
+        KeyCode::ArrowLeft
+    };
+    keys.extend(std::iter::repeat_n(vertical, dr.unsigned_abs() as usize));
+    keys.extend(std::iter::repeat_n(horizontal, dc.unsigned_abs() as usize));
+    keys
+}
+
+/// The gamepad d-pad buttons that take the cursor from `from` to `to`.
+pub fn dpad(from: Cell, to: Cell) -> Vec<GamepadButton> {
+    arrows(from, to)
+        .into_iter()
+        .map(|k| match k {
+            KeyCode::ArrowDown => GamepadButton::DPadDown,
+            KeyCode::ArrowUp => GamepadButton::DPadUp,
+            KeyCode::ArrowRight => GamepadButton::DPadRight,
+            _ => GamepadButton::DPadLeft,
+        })
+        .collect()
+}

@@ -1,0 +1,202 @@
+//! Every match kept, replayed move by move to the same boards and scores,
+//! steps back and forward returning the same positions; an abandoned match
+//! kept as such; a corrupt file listed as unreadable while the screen works.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use entropy::Folders;
+use entropy::game::{Command, CurrentMatch, Intent};
+use entropy::history::History;
+use entropy::match_setup::{MatchSetup, Opponent};
+use entropy::replay::{Replay, ReplayCommand, match_at};
+use entropy::screens::Screen;
+use entropy::screens::history::HistoryView;
+use entropy_rules::{Action, Ending, MoveList, Phase, Size};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
+    let position = *app.world().resource::<CurrentMatch>().round().position();
+    Some(Intent(match position.phase() {
+        Phase::ChaosPlace(_) => {
+            let vacant = position.placements();
+            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
+        }
+        Phase::OrderMove => {
+            let mut moves = MoveList::new();
+            position.order_moves(&mut moves);
+            Action::from(moves[rng.random_range(0..moves.len())])
+        }
+        _ => return None,
+    }))
+}
+
+fn hot_seat(folders: Folders) -> App {
+    let mut app = core_app(folders);
+    *app.world_mut().resource_mut::<MatchSetup>() = MatchSetup {
+        size: Size::Five,
+        opponent: Opponent::Person,
+        names: ["Ada".into(), "Blaise".into()],
+        ..MatchSetup::default()
+    };
+    app
+}
+
+/// Plays moves until the screen is `until` (or `moves` moves were played).
+fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
+    for _ in 0..moves {
+        settle(app);
+        match screen(app) {
+            Screen::RoundOver => {
+                send(app, Command::NextRound);
+                wait_for(app, Screen::Playing);
+            }
+            Screen::MatchOver => return,
+            _ => match random_intent(app, rng) {
+                Some(intent) => send(app, intent),
+                None => app.update(),
+            },
+        }
+    }
+}
+
+/// Frames until the replay's move has landed.
+fn settle_replay(app: &mut App) {
+    for _ in 0..400 {
+        app.update();
+        if !is_animating(app) && !app.world().resource::<Replay>().busy() {
+            return;
+        }
+    }
+    panic!("the replay did not settle");
+}
+
+#[test]
+fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
+    let dir = scratch("history-replay");
+    let mut app = hot_seat(Folders::in_dir(&dir));
+    let mut rng = SmallRng::seed_from_u64(8);
+    send(&mut app, Command::StartMatch);
+    wait_for(&mut app, Screen::Playing);
+    play(&mut app, &mut rng, 400);
+    wait_for(&mut app, Screen::MatchOver);
+    app.update();
+    let played = app.world().resource::<CurrentMatch>().game.record();
+    let totals = app.world().resource::<CurrentMatch>().game.totals();
+
+    // Kept, as a plain-text file that reads back to the same match.
+    let history = app.world().resource::<History>().clone();
+    assert_eq!(history.entries.len(), 1);
+    let text = std::fs::read_to_string(&history.entries[0].path).unwrap();
+    assert!(text.contains("[Player1 \"Ada\"]") && text.contains("Round 2"), "{text}");
+    let file = history.entries[0].file.clone().unwrap();
+    assert_eq!(file.record, played);
+    assert_eq!(file.replay().unwrap().totals(), totals);
+    assert!(matches!(file.ending(), Some(Ending::Played(_))));
+
+    // The replay, from the History screen with the keys.
+    send(&mut app, Command::ToTitle);
+    wait_for(&mut app, Screen::Title);
+    send(&mut app, Command::OpenHistory);
+    wait_for(&mut app, Screen::History);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<HistoryView>().picked, Some(0));
+    key(&mut app, KeyCode::Enter);
+    wait_for(&mut app, Screen::Replay);
+    settle_replay(&mut app);
+    for round in 0..2 {
+        let moves = entropy::replay::moves(&played.rounds[round]).len();
+        for step in 1..=moves {
+            send(&mut app, ReplayCommand::Forward);
+            settle_replay(&mut app);
+            let replay = app.world().resource::<Replay>();
+            assert_eq!((replay.round, replay.step), (round, step));
+            let expected = match_at(&played, round, step).unwrap();
+            let shown = &app.world().resource::<CurrentMatch>().game;
+            assert_eq!(
+                shown.round().board(),
+                expected.round().board(),
+                "round {round}, move {step}"
+            );
+            assert_eq!(shown.round().score(), expected.round().score());
+            assert_entities_match(&mut app);
+            // Back and forward again: the same position.
+            if step % 7 == 0 {
+                send(&mut app, ReplayCommand::Back);
+                settle_replay(&mut app);
+                let back = match_at(&played, round, step - 1).unwrap();
+                assert_eq!(
+                    app.world().resource::<CurrentMatch>().round().board(),
+                    back.round().board()
+                );
+                send(&mut app, ReplayCommand::Forward);
+                settle_replay(&mut app);
+                assert_eq!(
+                    app.world().resource::<CurrentMatch>().round().board(),
+                    expected.round().board()
+                );
+            }
+        }
+        if round == 0 {
+            send(&mut app, ReplayCommand::Forward);
+            settle_replay(&mut app);
+        }
+    }
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game.totals(),
+        totals,
+        "the replay ends on the match's scores"
+    );
+    send(&mut app, ReplayCommand::Start);
+    settle_replay(&mut app);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 0);
+    key(&mut app, KeyCode::Escape);
+    wait_for(&mut app, Screen::History);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
+    let dir = scratch("history-abandoned");
+    let folders = Folders::in_dir(&dir);
+    let mut app = hot_seat(folders.clone());
+    let mut rng = SmallRng::seed_from_u64(9);
+    send(&mut app, Command::StartMatch);
+    wait_for(&mut app, Screen::Playing);
+    play(&mut app, &mut rng, 9);
+    send(&mut app, Command::ToTitle);
+    wait_for(&mut app, Screen::Title);
+    send(&mut app, Command::StartMatch);
+    wait_for(&mut app, Screen::Playing);
+    app.update();
+    let history = app.world().resource::<History>().clone();
+    assert_eq!(history.entries.len(), 1, "the unfinished match was kept");
+    let file = history.entries[0].file.clone().unwrap();
+    assert_eq!(file.ending(), Some(Ending::Abandoned));
+    drop(app);
+
+    // A file that is not a match: listed as unreadable, kept, and the screen works.
+    let junk = dir.join("data/history/0000-01-01 00.00.00.txt");
+    std::fs::write(&junk, "this is not a match\n").unwrap();
+    let mut app = hot_seat(folders);
+    let history = app.world().resource::<History>().clone();
+    assert_eq!(history.entries.len(), 2);
+    let unreadable = history.entries.iter().find(|e| e.file.is_err()).expect("listed");
+    assert!(
+        unreadable.file.as_ref().unwrap_err().contains("line"),
+        "{:?}",
+        unreadable.file
+    );
+    send(&mut app, Command::OpenHistory);
+    wait_for(&mut app, Screen::History);
+    // The readable match (newest first) opens; the list still works around the bad file.
+    key(&mut app, KeyCode::ArrowDown);
+    key(&mut app, KeyCode::ArrowUp);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    wait_for(&mut app, Screen::Replay);
+    assert!(junk.exists(), "the unreadable file is left alone");
+    let _ = std::fs::remove_dir_all(&dir);
+}

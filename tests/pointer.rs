@@ -1,0 +1,158 @@
+//! The mouse on the board through Bevy's real input path: cursor positions
+//! and button presses go into the app as the window system sends them, and
+//! the board's picking, the interface's picking and the pointer systems
+//! turn them into moves. A Chaos click, an Order click-click and an Order
+//! drag, in the whole game built without a window system or renderer.
+
+mod common;
+
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowEvent};
+use common::*;
+use entropy::camera::WorldCamera;
+use entropy::game::{CurrentMatch, Intent};
+use entropy::match_setup::{MatchSetup, Opponent};
+use entropy::screens::Screen;
+use entropy::world::BoardLayout;
+use entropy::{AppPlugin, Folders};
+use entropy_rules::{Action, Cell, OrderMove, Phase, Slide};
+
+fn app() -> App {
+    let dir = scratch("pointer");
+    let mut app = App::new();
+    app.add_plugins(AppPlugin {
+        window: (1280, 720),
+        folders: Folders::in_dir(dir),
+        headless: true,
+    });
+    app.update();
+    app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
+    app
+}
+
+fn window(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap()
+}
+
+/// Where `cell` is on the window, in logical pixels.
+fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
+    let world = app.world().resource::<BoardLayout>().cell_centre(cell);
+    let (camera, transform) = app
+        .world_mut()
+        .query_filtered::<(&Camera, &GlobalTransform), With<WorldCamera>>()
+        .single(app.world())
+        .unwrap();
+    camera.world_to_viewport(transform, world.extend(0.0)).unwrap()
+}
+
+/// What the window system does when the pointer moves: the window's cursor
+/// position, the message, and the same as a window event.
+fn move_to(app: &mut App, at: Vec2) {
+    let window = window(app);
+    let scale = {
+        let mut w = app.world_mut().get_mut::<Window>(window).unwrap();
+        w.set_cursor_position(Some(at));
+        w.scale_factor()
+    };
+    let _ = scale;
+    let moved = CursorMoved {
+        window,
+        position: at,
+        delta: None,
+    };
+    send(app, moved.clone());
+    send(app, WindowEvent::CursorMoved(moved));
+    app.update();
+    app.update();
+}
+
+/// What the window system does when the left button goes down or up.
+fn mouse(app: &mut App, state: ButtonState) {
+    let window = window(app);
+    let input = MouseButtonInput {
+        button: MouseButton::Left,
+        state,
+        window,
+    };
+    send(app, input);
+    send(app, WindowEvent::MouseButtonInput(input));
+    app.update();
+}
+
+fn click(app: &mut App, cell: Cell) {
+    let at = on_screen(app, cell);
+    move_to(app, at);
+    mouse(app, ButtonState::Pressed);
+    mouse(app, ButtonState::Released);
+}
+
+fn last_reply(app: &App) -> Option<OrderMove> {
+    app.world()
+        .resource::<CurrentMatch>()
+        .round()
+        .turns()
+        .last()
+        .and_then(|t| t.reply)
+}
+
+#[test]
+fn the_mouse_places_and_slides_on_the_board() {
+    let mut app = app();
+    app.world_mut().write_message(entropy::game::Command::StartMatch);
+    wait_for(&mut app, Screen::Playing);
+    settle(&mut app);
+
+    // Chaos: a click on an empty cell places the drawn counter there.
+    let dd = Cell::new(3, 3).unwrap();
+    click(&mut app, dd);
+    settle(&mut app);
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!(game.round().turns().len(), 1, "the click placed a counter");
+    assert_eq!(game.round().turns()[0].placement.cell, dd);
+    assert_eq!(game.round().phase(), Phase::OrderMove);
+
+    // Order: click the counter, then click where it goes.
+    let da = Cell::new(3, 0).unwrap();
+    click(&mut app, dd);
+    click(&mut app, da);
+    settle(&mut app);
+    assert_eq!(
+        last_reply(&app),
+        Some(OrderMove::Slide(Slide::new(dd, da))),
+        "click, click slides"
+    );
+
+    // Chaos again, then Order drags the counter from Da to Ga.
+    let bb = Cell::new(1, 1).unwrap();
+    click(&mut app, bb);
+    settle(&mut app);
+    let ga = Cell::new(6, 0).unwrap();
+    let (from, to) = (on_screen(&mut app, da), on_screen(&mut app, ga));
+    move_to(&mut app, from);
+    mouse(&mut app, ButtonState::Pressed);
+    for step in 1..=8 {
+        move_to(&mut app, from.lerp(to, step as f32 / 8.0));
+    }
+    mouse(&mut app, ButtonState::Released);
+    settle(&mut app);
+    assert_eq!(
+        last_reply(&app),
+        Some(OrderMove::Slide(Slide::new(da, ga))),
+        "a drag slides"
+    );
+    assert_entities_match(&mut app);
+
+    // A click on the side panel (the interface) does not reach the board.
+    let panel = Vec2::new(1280.0 - 60.0, 400.0);
+    move_to(&mut app, panel);
+    mouse(&mut app, ButtonState::Pressed);
+    mouse(&mut app, ButtonState::Released);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 2);
+    let _ = Intent(Action::Pass);
+}

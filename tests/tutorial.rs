@@ -1,0 +1,82 @@
+//! The first-game tutorial, driven through intents: each step completes
+//! when the player does what it asks, the rest of the round plays itself,
+//! the count is shown, and nothing of it is saved or kept.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use entropy::Folders;
+use entropy::game::{Command, CurrentMatch, Intent};
+use entropy::history::History;
+use entropy::screens::Screen;
+use entropy::tutorial::{Step, Tutorial};
+use entropy_rules::{Action, MoveList, OrderMove, Phase, Size};
+
+fn step(app: &App) -> Step {
+    app.world().resource::<Tutorial>().step
+}
+
+#[test]
+fn the_tutorial_walks_through_a_round() {
+    let dir = scratch("tutorial");
+    let mut app = core_app(Folders::in_dir(&dir));
+    send(&mut app, Command::StartTutorial);
+    wait_for(&mut app, Screen::Playing);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().size(), Size::Five);
+    assert_eq!(step(&app), Step::Place);
+
+    // Chaos: place.
+    let cell = app
+        .world()
+        .resource::<CurrentMatch>()
+        .round()
+        .position()
+        .placements()
+        .nth(0)
+        .unwrap();
+    send(&mut app, Intent(Action::Place(cell)));
+    settle(&mut app);
+    assert_eq!(step(&app), Step::Slide);
+
+    // Order: a pass does not move the tutorial on; a slide does.
+    let position = *app.world().resource::<CurrentMatch>().round().position();
+    let mut moves = MoveList::new();
+    position.order_moves(&mut moves);
+    let slide = moves
+        .iter()
+        .find(|m| matches!(m, OrderMove::Slide(_)))
+        .copied()
+        .unwrap();
+    send(&mut app, Intent(Action::from(slide)));
+    settle(&mut app);
+    assert_eq!(step(&app), Step::ChaosAgain);
+
+    // Chaos's next placement is made for the player.
+    for _ in 0..400 {
+        app.update();
+        if step(&app) == Step::Pass && !is_animating(&mut app) {
+            break;
+        }
+    }
+    assert_eq!(step(&app), Step::Pass);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+    send(&mut app, Intent(Action::Pass));
+    settle(&mut app);
+    assert_eq!(step(&app), Step::Watch);
+
+    // The round plays itself to its end and is counted.
+    wait_for(&mut app, Screen::RoundOver);
+    assert!(app.world().resource::<CurrentMatch>().round().is_finished());
+    assert_eq!(step(&app), Step::Done);
+    key(&mut app, KeyCode::Enter);
+    wait_for(&mut app, Screen::Title);
+    assert!(app.world().get_resource::<Tutorial>().is_none());
+    assert!(!dir.join("data/match.ron").exists(), "the tutorial is not saved");
+    assert!(
+        app.world().resource::<History>().entries.is_empty(),
+        "nor kept in the history"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
