@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod bot;
+pub mod carreno;
 pub mod referee;
 pub mod review;
 pub mod score;

@@ -117,6 +117,12 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Carreno's Entropy (1994), the movement game of seed 002: play, list
+    /// legal moves, an arena of its levels.
+    Carreno {
+        #[command(subcommand)]
+        command: entropy_cli::carreno::Command,
+    },
 }
 
 fn review_budget(s: &str) -> Result<ReviewBudget, String> {
@@ -193,6 +199,7 @@ fn main() -> ExitCode {
             };
             run_arena(&config, quiet)
         }
+        Command::Carreno { command } => entropy_cli::carreno::run(command),
         Command::Show { file } => show(&file),
         Command::Review {
             file,

@@ -1,0 +1,268 @@
+//! `entropy-cli carreno` from the outside: legal moves of a position read
+//! on standard input, games at the terminal, the arena.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use carreno_rules::{Game, Position, Side, Square, SquareSet};
+use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
+        .arg("carreno")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command refusing its input may exit before reading it all.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// `carreno moves` on `input`, expected to succeed: its lines.
+fn moves(input: &str) -> Vec<String> {
+    let output = run(&["moves"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output).lines().map(str::to_string).collect()
+}
+
+const START: &str = "SSSSS\nS...S\n.....\nO...O\nOOOOO\n";
+
+#[test]
+fn moves_of_the_start_position_for_either_side() {
+    let o = moves(&format!("{START}O\n"));
+    assert_eq!(o.len(), 35);
+    assert_eq!(o.first().map(String::as_str), Some("a1-b2"));
+    assert_eq!(o.last().map(String::as_str), Some("e2-e3"));
+    let mut sorted = o.clone();
+    sorted.sort();
+    assert_eq!(o, sorted, "sorted");
+    let s = moves(&format!("{START}S\n"));
+    assert_eq!(s.len(), 35);
+    assert_eq!(&s[..3], ["a4-a3", "a4-b3", "a4-b4"]);
+    // The seed's figures can be pasted with their spaces.
+    let spaced = "S S S S S\nS . . . S\n. . . . .\nO . . . O\nO O O O O\nO\n";
+    assert_eq!(moves(spaced), o);
+}
+
+#[test]
+fn moves_in_check_are_the_clearing_ones_and_pass_stands_alone() {
+    // Seed 002's Fig. 2: O's c5 touches nothing; every listed move gives it a neighbour.
+    let fig2 = "S.O.S\nO...O\nOSSOS\nS....\n..OOS\nO\n";
+    let listed = moves(fig2);
+    assert!(listed.contains(&"a4-c4".to_string()));
+    assert!(!listed.contains(&"d3-d2".to_string()));
+    let c5 = SquareSet::single("c5".parse::<Square>().unwrap());
+    for mv in &listed {
+        let to: Square = mv[3..].parse().unwrap();
+        assert!(to.neighbours().intersects(c5) || mv.starts_with("c"), "{mv}");
+    }
+    // In check with no way out: the pass alone.
+    assert_eq!(moves(".SS.O\nO.O..\n.SSSS\nO.O..\n..OSO\nO\n"), ["pass"]);
+    // A dispersed side's position still lists the moves.
+    let dispersed = "S.O.O\nO.SOS\nS....\nOOS.O\nS...S\nO\n";
+    let position: Position = dispersed.parse().unwrap();
+    assert!(position.board().is_dispersed(Side::S));
+    assert_eq!(moves(dispersed).len(), position.legal_moves().len());
+}
+
+#[test]
+fn moves_agree_with_the_rules_crate_on_random_positions() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for _ in 0..40 {
+        let mut game = Game::new();
+        let plies = rng.random_range(0..40);
+        for _ in 0..plies {
+            if game.is_over() {
+                break;
+            }
+            let legal = game.legal_moves();
+            game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        let position = *game.position();
+        let mut expected: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+        expected.sort();
+        assert_eq!(moves(&position.to_string()), expected, "{position}");
+    }
+}
+
+#[test]
+fn malformed_positions_are_named_by_line_and_exit_with_status_2() {
+    let cases = [
+        ("", "line 1, column 1: no board"),
+        (
+            "SSSSS\nS...S\n..x..\nO...O\nOOOOO\nO\n",
+            "line 3, column 3: 'x' is not a square",
+        ),
+        (
+            "SSSSS\nS...S\n....\nO...O\nOOOOO\nO\n",
+            "line 3, column 5: a board line has 5 squares, this one has 4",
+        ),
+        (START, "line 6, column 1: the board must be followed by a line S or O"),
+        (&format!("{START}X\n"), "line 6, column 1: \"X\" is not a side to move"),
+        (
+            "SSSSS\nS...S\n.....\n",
+            "line 4, column 1: the board ends after 3 lines",
+        ),
+        (
+            "SSSSS\nSS..S\n.....\nO...O\nOOOOO\nO\n",
+            "line 2, column 5: an eighth S piece",
+        ),
+        (
+            "SSSSS\nS....\n.....\nO...O\nOOOOO\nO\n",
+            "line 5, column 1: the board has 6 S pieces",
+        ),
+        (&format!("{START}O\nextra\n"), "line 7, column 1: unexpected text"),
+    ];
+    for (input, message) in cases {
+        let output = run(&["moves"], input);
+        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        assert!(stdout(&output).is_empty());
+        let err = stderr(&output);
+        assert!(err.contains(message), "{input:?}: {err}");
+    }
+}
+
+#[test]
+fn a_person_is_refused_illegal_moves_with_the_reason_and_asked_again() {
+    let input = "hello\nc3-c4\na5-a3\na1-a2\nmoves\nb1-b2\nquit\n";
+    let output = run(&["play", "human", "easy", "--seed", "3"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("Not a move: a move is two squares like a4-c4, or pass. Try again."),
+        "{out}"
+    );
+    assert!(out.contains("Illegal: there is no piece on c3. Try again."), "{out}");
+    assert!(
+        out.contains("Illegal: the piece on a5 is S's, and O is to move. Try again."),
+        "{out}"
+    );
+    assert!(out.contains("Illegal: a1 to a2: a2 is occupied. Try again."), "{out}");
+    assert!(out.contains("Legal moves: a1-b2 a1-c3"), "{out}");
+    assert!(out.contains("S (easy) plays "), "{out}");
+    assert!(out.contains("Game abandoned after 2 moves."), "{out}");
+    // The board is drawn with its coordinates, row 5 on top.
+    assert!(out.contains("5  S  S  S  S  S \n4  S  .  .  .  S \n"), "{out}");
+    assert!(out.contains("   a  b  c  d  e"));
+}
+
+#[test]
+fn computer_levels_play_a_game_to_its_end() {
+    let output = run(&["play", "easy", "medium", "--seed", "4"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("Moves: 1. "), "{out}");
+    // The moves replay to a finished game, whose result the output states.
+    let moves: Vec<&str> = last
+        .trim_start_matches("Moves: ")
+        .split(' ')
+        .filter(|w| !w.ends_with('.'))
+        .collect();
+    let mut game = Game::new();
+    for mv in moves {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let result = game.result().expect("the game is over");
+    assert!(out.contains(&format!("{result}.")), "{out}");
+}
+
+#[test]
+fn the_person_can_take_back_a_move() {
+    let output = run(&["play", "human", "easy"], "b1-b2\nundo\nb1-c2\nquit\n");
+    let out = stdout(&output);
+    assert!(out.contains("Took back 2 move(s)."), "{out}");
+    assert!(out.contains("Game abandoned after 2 moves."), "{out}");
+}
+
+#[test]
+fn the_arena_reports_both_sides_and_is_reproducible() {
+    let args = [
+        "arena",
+        "easy",
+        "medium",
+        "-n",
+        "6",
+        "--seed",
+        "9",
+        "-j",
+        "2",
+        "--quiet",
+        "--opening",
+        "2",
+    ];
+    let first = run(&args, "");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let out = stdout(&first);
+    assert!(
+        out.starts_with("6 games of Carreno's Entropy after 2 random opening moves, seed 9"),
+        "{out}"
+    );
+    let row = |name: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}: {out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (row("easy"), row("medium"));
+    let n = |r: &[String], i: usize| r[i].parse::<usize>().unwrap();
+    assert_eq!(n(&a, 2) + n(&a, 3) + n(&a, 4), 6);
+    assert_eq!(n(&a, 2), n(&b, 4), "A's wins are B's losses");
+    assert_eq!(n(&a, 3), n(&b, 3));
+    assert!(out.contains("O won "));
+    // The same seed gives the same games, whatever the number of threads
+    // (only the think times differ: the last column of the players' rows).
+    let again = run(
+        &[
+            "arena",
+            "easy",
+            "medium",
+            "-n",
+            "6",
+            "--seed",
+            "9",
+            "-j",
+            "1",
+            "--quiet",
+            "--opening",
+            "2",
+        ],
+        "",
+    );
+    let results = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(1)
+            .map(|l| match l.starts_with("A ") || l.starts_with("B ") {
+                true => l.rsplit_once(' ').map_or(l, |(head, _)| head).to_string(),
+                false => l.to_string(),
+            })
+            .collect()
+    };
+    assert_eq!(results(&stdout(&again)), results(&out));
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    let output = run(&["arena", "easy", "grandmaster"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown level \"grandmaster\""));
+    let output = run(&["play", "robot"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown player \"robot\""));
+    let output = run(&["play", "hard", "hard", "--tables", "/nonexistent/tables.bin"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read endgame tables /nonexistent/tables.bin"));
+}
