@@ -1,12 +1,11 @@
 //! Two cameras: one for the world (board, bag, counters), drawn in the part
 //! of the window the side panel leaves free and scaled to fit it; one for
-//! the interface, over the whole window. The interface scales with the
+//! the interface, over the whole window, into the same texture. The interface scales with the
 //! window ([`InterfaceScale`]), so the whole screen grows and shrinks together.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
@@ -63,6 +62,12 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         // edges: multisampling adds nothing to see and, on software
         // rendering, costs much of the frame.
         Msaa::Off,
+        // Both cameras draw into the window's one intermediate texture; only
+        // the last writes it to the window (a full-window copy saved).
+        Camera {
+            output_mode: CameraOutputMode::Skip,
+            ..default()
+        },
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: size.x,
@@ -80,11 +85,9 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         RenderLayers::none(),
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
+            // Keeps the world drawn by the first camera, draws the interface
+            // over it, and writes the whole to the window.
+            clear_color: ClearColorConfig::None,
             ..default()
         },
     ));

@@ -110,9 +110,9 @@ fn describe(settings: &Settings, row: Row) -> (&'static str, String, &'static st
             "Tell the colours apart without seeing them.",
         ),
         Row::Destinations => (
-            "Show where a counter can go",
+            "Move hints",
             if settings.show_destinations { "On" } else { "Off" }.into(),
-            "",
+            "Mark where a picked-up counter can go.",
         ),
         Row::Display => (
             "Display",

@@ -32,7 +32,13 @@ struct BagOdds(entropy_rules::Colour);
 #[derive(Component)]
 struct BagCaption;
 
-fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, art: Res<Art>, font: Res<WorldFont>) {
+fn spawn_bag(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    art: Res<Art>,
+    font: Res<WorldFont>,
+    settings: Res<crate::prefs::Settings>,
+) {
     let scoped = || (BoardEntity, DespawnOnExit(InMatch), Pickable::IGNORE);
     let bag = BoardLayout::BAG;
     commands.spawn((
@@ -90,16 +96,20 @@ fn spawn_bag(mut commands: Commands, game: Res<CurrentMatch>, art: Res<Art>, fon
             },
             Transform::from_xyz(x, y, 0.9),
         ));
-        commands.spawn((
-            scoped(),
-            Sprite {
-                image: art.disc.clone(),
-                color: theme::counter_colour(colour),
-                custom_size: Some(Vec2::splat(29.0)),
-                ..default()
-            },
-            Transform::from_xyz(x, y, 1.0),
-        ));
+        commands
+            .spawn((
+                scoped(),
+                Sprite {
+                    image: art.disc.clone(),
+                    color: theme::counter_colour(colour),
+                    custom_size: Some(Vec2::splat(29.0)),
+                    ..default()
+                },
+                Transform::from_xyz(x, y, 1.0),
+            ))
+            .with_children(|parent| {
+                super::looks::spawn_markings(parent, &art, &font, colour, 29.0, settings.colour_marks);
+            });
         commands.spawn((
             scoped(),
             BagCount(colour),

@@ -134,37 +134,50 @@ fn dress_counter(
         .insert(Pickable::IGNORE)
         .with_children(|parent| {
             counter_sprites(parent, &art, colour, d);
-            let visibility = |shown: bool| {
-                if shown {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                }
-            };
-            parent.spawn((
-                Marking,
-                ColourMarks::Numbers,
-                Text2d::new(colour.number().to_string()),
-                font.strong(d * 0.44),
-                TextColor(theme::marking_colour(colour)),
-                Transform::from_xyz(0.0, 0.0, 0.2),
-                visibility(settings.colour_marks == ColourMarks::Numbers),
-                Pickable::IGNORE,
-            ));
-            parent.spawn((
-                Marking,
-                ColourMarks::Symbols,
-                Sprite {
-                    image: art.symbols[colour.index()].clone(),
-                    color: theme::marking_colour(colour),
-                    custom_size: Some(Vec2::splat(d * 0.5)),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 0.0, 0.2),
-                visibility(settings.colour_marks == ColourMarks::Symbols),
-                Pickable::IGNORE,
-            ));
+            spawn_markings(parent, &art, &font, colour, d, settings.colour_marks);
         });
+}
+
+/// The number and the symbol of `colour` on a counter of diameter `d`, the
+/// one the settings choose shown (the board's counters and the bag's row).
+pub fn spawn_markings(
+    parent: &mut ChildSpawnerCommands,
+    art: &Art,
+    font: &WorldFont,
+    colour: entropy_rules::Colour,
+    d: f32,
+    shown: ColourMarks,
+) {
+    let visibility = |kind: ColourMarks| {
+        if kind == shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    parent.spawn((
+        Marking,
+        ColourMarks::Numbers,
+        Text2d::new(colour.number().to_string()),
+        font.strong(d * 0.44),
+        TextColor(theme::marking_colour(colour)),
+        Transform::from_xyz(0.0, 0.0, 0.2),
+        visibility(ColourMarks::Numbers),
+        Pickable::IGNORE,
+    ));
+    parent.spawn((
+        Marking,
+        ColourMarks::Symbols,
+        Sprite {
+            image: art.symbols[colour.index()].clone(),
+            color: theme::marking_colour(colour),
+            custom_size: Some(Vec2::splat(d * 0.5)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 0.2),
+        visibility(ColourMarks::Symbols),
+        Pickable::IGNORE,
+    ));
 }
 
 /// The tray under the cells and the coordinates around it.
