@@ -114,8 +114,8 @@ impl Shake {
 }
 
 /// Whether any of `tweens` is a motion that input must wait for.
-pub fn blocks_input<'a>(tweens: impl IntoIterator<Item = &'a Tween>) -> bool {
-    tweens.into_iter().any(|t| t.blocking)
+pub fn blocks_input(tweens: &Query<&Tween>) -> bool {
+    tweens.iter().any(|t| t.blocking)
 }
 
 /// Run condition: a motion that input must wait for is running.

@@ -67,7 +67,6 @@ fn set_clock(mut commands: MessageReader<Command>, setup: Res<MatchSetup>, mut c
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_clock(
     time: Res<Time<Real>>,
     mut clock: ResMut<MatchClock>,

@@ -165,11 +165,13 @@ fn answer(
         thinking.ready = intent;
     }
     let held_back = watching && pace.paused && !pace.step;
-    if thinking.task.is_none() && thinking.elapsed >= PAUSE && !held_back {
-        if let Some(intent) = thinking.ready.take() {
-            intents.write(intent);
-            pace.step = false;
-        }
+    if thinking.task.is_none()
+        && thinking.elapsed >= PAUSE
+        && !held_back
+        && let Some(intent) = thinking.ready.take()
+    {
+        intents.write(intent);
+        pace.step = false;
     }
 }
 

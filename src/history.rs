@@ -75,7 +75,7 @@ impl History {
             })
             .collect();
         // The file names begin with the date and time: newest first is reverse name order.
-        entries.sort_by(|a, b| b.name().cmp(&a.name()));
+        entries.sort_by_key(|e| std::cmp::Reverse(e.name()));
         History { folder, entries }
     }
 

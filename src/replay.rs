@@ -133,9 +133,11 @@ fn follow_commands(
     mut commands: MessageReader<ReplayCommand>,
     mut replay: ResMut<Replay>,
     mut game: ResMut<CurrentMatch>,
-    mut applied: MessageWriter<Applied>,
-    mut undone: MessageWriter<Undone>,
-    mut rebuild: MessageWriter<RebuildBoard>,
+    (mut applied, mut undone, mut rebuild): (
+        MessageWriter<Applied>,
+        MessageWriter<Undone>,
+        MessageWriter<RebuildBoard>,
+    ),
     tweens: Query<&crate::animation::Tween>,
     mut cmd: Commands,
 ) {

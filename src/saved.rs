@@ -192,9 +192,7 @@ fn resume(
 /// After every move, move taken back, new round or decided match, the save
 /// follows the match; a finished match clears it.
 fn save_after_moves(
-    mut applied: MessageReader<Applied>,
-    mut undone: MessageReader<Undone>,
-    mut commands: MessageReader<Command>,
+    (mut applied, mut undone, mut commands): (MessageReader<Applied>, MessageReader<Undone>, MessageReader<Command>),
     game: Option<Res<CurrentMatch>>,
     setup: Res<MatchSetup>,
     clock: Option<Res<MatchClock>>,

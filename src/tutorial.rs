@@ -121,6 +121,9 @@ fn follow_moves(mut applied: MessageReader<Applied>, mut tutorial: ResMut<Tutori
     }
 }
 
+/// The computer players the tutorial lets play for both sides.
+type Seats = [std::sync::Mutex<Box<dyn entropy_ai::Player>>; 2];
+
 /// Chaos's second placement, and the rest of the round, are played for the
 /// player (by a Beginner computer, quickly).
 fn play_for_the_player(
@@ -130,7 +133,7 @@ fn play_for_the_player(
     mut speed: ResMut<AnimationSpeed>,
     tweens: Query<&crate::animation::Tween>,
     mut intents: MessageWriter<Intent>,
-    mut players: Local<Option<[std::sync::Mutex<Box<dyn entropy_ai::Player>>; 2]>>,
+    mut players: Local<Option<Seats>>,
 ) {
     let auto = matches!(tutorial.step, Step::ChaosAgain | Step::Watch);
     let wanted_speed = if tutorial.step == Step::Watch { 6.0 } else { 1.0 };

@@ -18,9 +18,9 @@ use entropy::screens::panel::revealed_total;
 use entropy::screens::{Screen, TurnPhase};
 use entropy::world::pieces::{BoardCell, Counter};
 use entropy_ai::Level;
-use entropy_rules::{Action, Cell, Forfeit, MoveError, MoveList, Phase, Player, Role, Size, Slide};
+use entropy_rules::{Action, Cell, Forfeit, MoveError, Phase, Player, Role, Size, Slide};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// A hot-seat match on `size`, nothing kept on disk.
 fn app(size: Size) -> App {
@@ -37,23 +37,6 @@ fn start(app: &mut App) {
     send(app, Command::StartMatch);
     wait_for(app, Screen::Playing);
     settle(app);
-}
-
-/// A random legal intent for the position (none to send while drawing or when finished).
-fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
-    let position = *app.world().resource::<CurrentMatch>().round().position();
-    Some(Intent(match position.phase() {
-        Phase::ChaosPlace(_) => {
-            let vacant = position.placements();
-            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
-        }
-        Phase::OrderMove => {
-            let mut moves = MoveList::new();
-            position.order_moves(&mut moves);
-            Action::from(moves[rng.random_range(0..moves.len())])
-        }
-        Phase::Finished | Phase::ChaosDraw => return None,
-    }))
 }
 
 /// Plays the current round to its end with random legal intents, checking

@@ -7,31 +7,15 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::Folders;
-use entropy::game::{Command, CurrentMatch, Intent};
+use entropy::game::{Command, CurrentMatch};
 use entropy::history::History;
 use entropy::match_setup::{MatchSetup, Opponent};
 use entropy::replay::{Replay, ReplayCommand, match_at};
 use entropy::screens::Screen;
 use entropy::screens::history::HistoryView;
-use entropy_rules::{Action, Ending, MoveList, Phase, Size};
+use entropy_rules::{Ending, Size};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
-    let position = *app.world().resource::<CurrentMatch>().round().position();
-    Some(Intent(match position.phase() {
-        Phase::ChaosPlace(_) => {
-            let vacant = position.placements();
-            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
-        }
-        Phase::OrderMove => {
-            let mut moves = MoveList::new();
-            position.order_moves(&mut moves);
-            Action::from(moves[rng.random_range(0..moves.len())])
-        }
-        _ => return None,
-    }))
-}
+use rand::SeedableRng;
 
 fn hot_seat(folders: Folders) -> App {
     let mut app = core_app(folders);

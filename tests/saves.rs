@@ -16,25 +16,9 @@ use entropy::saved::SavedMatch;
 use entropy::screens::Screen;
 use entropy::screens::title::{Entry, entries};
 use entropy_ai::Level;
-use entropy_rules::{Action, MoveList, Phase, Size};
+use entropy_rules::{Action, Size};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
-    let position = *app.world().resource::<CurrentMatch>().round().position();
-    Some(Intent(match position.phase() {
-        Phase::ChaosPlace(_) => {
-            let vacant = position.placements();
-            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
-        }
-        Phase::OrderMove => {
-            let mut moves = MoveList::new();
-            position.order_moves(&mut moves);
-            Action::from(moves[rng.random_range(0..moves.len())])
-        }
-        _ => return None,
-    }))
-}
+use rand::SeedableRng;
 
 /// Everything that makes the match what it is, to compare before and after.
 fn snapshot(

@@ -289,6 +289,19 @@ fn the_game_shows_its_screens() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An X server of its own, on a free display: the server and the display's name.
+fn start_xvfb() -> (std::process::Child, String) {
+    let display = format!(":{}", free_display());
+    let server = Command::new("Xvfb")
+        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    std::thread::sleep(Duration::from_millis(700));
+    (server, display)
+}
+
 /// A free X display number for a server of this test's own.
 fn free_display() -> u32 {
     // Tests run at once: each takes its own number, above xvfb-run's (99 up).
@@ -313,14 +326,7 @@ fn a_real_pointer_places_a_counter() {
     }
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-pointer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let display = format!(":{}", free_display());
-    let mut server = Command::new("Xvfb")
-        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
-    std::thread::sleep(Duration::from_millis(700));
+    let (mut server, display) = start_xvfb();
     let out = dir.join("result.txt");
     let log = dir.join("pointer.log");
     let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
@@ -406,14 +412,7 @@ fn a_killed_game_continues_where_it_was() {
     );
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-crash-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let display = format!(":{}", free_display());
-    let mut server = Command::new("Xvfb")
-        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
-    std::thread::sleep(Duration::from_millis(700));
+    let (mut server, display) = start_xvfb();
     let start = |script: &str, out: &Path| {
         Command::new(env!("CARGO_BIN_EXE_entropy"))
             .env("DISPLAY", &display)

@@ -123,13 +123,17 @@ fn mouse_input(
     }
 }
 
+/// The counters at rest (neither moving nor shaking), to follow the pointer.
+type RestingCounters<'w, 's> =
+    Query<'w, 's, (Entity, &'static Counter, &'static mut Transform), (Without<Tween>, Without<Shake>)>;
+
 /// A dragged counter follows the pointer; a released one goes home.
 fn follow_pointer(
     held: Res<Held>,
     layout: Res<BoardLayout>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-    mut counters: Query<(Entity, &Counter, &mut Transform), (Without<Tween>, Without<Shake>)>,
+    mut counters: RestingCounters,
     mut commands: Commands,
 ) {
     let point = pointer_world(&pointers, &camera);

@@ -129,31 +129,27 @@ fn spawn_bag(
     }
 }
 
-fn update_bag(
-    game: Res<CurrentMatch>,
-    mut counts: Query<(&BagCount, &mut Text2d), (Without<BagOdds>, Without<BagCaption>)>,
-    mut odds: Query<(&BagOdds, &mut Text2d), (Without<BagCount>, Without<BagCaption>)>,
-    mut caption: Query<&mut Text2d, (With<BagCaption>, Without<BagCount>, Without<BagOdds>)>,
-) {
+/// The texts under the bag: a colour's count, a colour's odds, or the caption.
+type BagTexts = (
+    &'static mut Text2d,
+    Option<&'static BagCount>,
+    Option<&'static BagOdds>,
+    Has<BagCaption>,
+);
+
+fn update_bag(game: Res<CurrentMatch>, mut texts: Query<BagTexts>) {
     let left = *game.round().counts();
-    for (BagCount(colour), mut text) in &mut counts {
-        set(&mut text, left.get(*colour).to_string());
-    }
-    for (BagOdds(colour), mut text) in &mut odds {
-        set(
-            &mut text,
-            if left.is_empty() {
-                String::new()
-            } else {
-                format!("{:.0}%", left.probability(*colour) * 100.0)
+    for (mut text, count, odds, caption) in &mut texts {
+        let words = match (count, odds, caption) {
+            (Some(BagCount(colour)), _, _) => left.get(*colour).to_string(),
+            (_, Some(_), _) if left.is_empty() => String::new(),
+            (_, Some(BagOdds(colour)), _) => format!("{:.0}%", left.probability(*colour) * 100.0),
+            (_, _, true) => match left.total() {
+                0 => "The bag is empty".to_string(),
+                1 => "1 counter in the bag".to_string(),
+                n => format!("{n} counters in the bag"),
             },
-        );
-    }
-    for mut text in &mut caption {
-        let words = match left.total() {
-            0 => "The bag is empty".to_string(),
-            1 => "1 counter in the bag".to_string(),
-            n => format!("{n} counters in the bag"),
+            _ => continue,
         };
         set(&mut text, words);
     }

@@ -219,17 +219,16 @@ fn update_line_scores(count: Res<ScoreCount>, mut texts: Query<(&LineScoreText, 
     }
 }
 
-fn rise_and_fade(
-    time: Res<Time>,
-    mut rising: Query<(
-        Entity,
-        &mut Rising,
-        &mut Transform,
-        Option<&mut TextColor>,
-        Option<&mut Sprite>,
-    )>,
-    mut commands: Commands,
-) {
+/// What a rising mark changes as it rises: its place, and its text's or sprite's colour.
+type RisingParts = (
+    Entity,
+    &'static mut Rising,
+    &'static mut Transform,
+    Option<&'static mut TextColor>,
+    Option<&'static mut Sprite>,
+);
+
+fn rise_and_fade(time: Res<Time>, mut rising: Query<RisingParts>, mut commands: Commands) {
     let dt = time.delta_secs();
     for (entity, mut r, mut transform, text, sprite) in &mut rising {
         r.age += dt;

@@ -16,10 +16,13 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use entropy::animation::motion_blocks_input;
 use entropy::game::CurrentMatch;
+use entropy::game::Intent;
 use entropy::screens::{Screen, TurnPhase};
 use entropy::world::pieces::{BoardCell, Counter, CounterAt};
 use entropy::{CorePlugin, Folders};
-use entropy_rules::{Cell, Colour, Phase};
+use entropy_rules::{Action, Cell, Colour, MoveList, Phase};
+use rand::Rng;
+use rand::rngs::SmallRng;
 
 /// A folder of its own for one test, empty.
 pub fn scratch(name: &str) -> PathBuf {
@@ -194,4 +197,21 @@ pub fn dpad(from: Cell, to: Cell) -> Vec<GamepadButton> {
             _ => GamepadButton::DPadLeft,
         })
         .collect()
+}
+
+/// A random legal intent for the position (none to send while drawing or when finished).
+pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
+    let position = *app.world().resource::<CurrentMatch>().round().position();
+    Some(Intent(match position.phase() {
+        Phase::ChaosPlace(_) => {
+            let vacant = position.placements();
+            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
+        }
+        Phase::OrderMove => {
+            let mut moves = MoveList::new();
+            position.order_moves(&mut moves);
+            Action::from(moves[rng.random_range(0..moves.len())])
+        }
+        Phase::Finished | Phase::ChaosDraw => return None,
+    }))
 }

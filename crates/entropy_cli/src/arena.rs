@@ -363,7 +363,8 @@ fn time_summary(times: &mut [Duration]) -> (Duration, Duration) {
     (mean_duration(times), quantile(times, 0.95).unwrap_or_default())
 }
 
-fn ms(d: Duration) -> String {
+/// A duration in milliseconds, two decimals below 10 ms.
+pub fn ms(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
     if ms < 10.0 {
         format!("{ms:.2}")
@@ -372,15 +373,20 @@ fn ms(d: Duration) -> String {
     }
 }
 
-/// The report of a run: a table per player, then every forfeit.
-pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
-    let mut out = String::new();
-    let limits = match (config.limits.nodes, config.limits.time) {
+/// What bounds each move of a run, in words.
+pub fn describe_limits(limits: &Limits) -> String {
+    match (limits.nodes, limits.time) {
         (Some(nodes), None) => format!("{nodes} search nodes a move"),
         (None, Some(time)) => format!("{} ms a move", time.as_millis()),
         (Some(nodes), Some(time)) => format!("{nodes} nodes or {} ms a move", time.as_millis()),
         (None, None) => "each level's own time budget".to_string(),
-    };
+    }
+}
+
+/// The report of a run: a table per player, then every forfeit.
+pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
+    let mut out = String::new();
+    let limits = describe_limits(&config.limits);
     let _ = writeln!(
         out,
         "{} matches of two rounds on {}, seed {}, {limits}, {} at once",

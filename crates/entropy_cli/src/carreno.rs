@@ -562,28 +562,19 @@ pub fn wdl(games: &[&ArenaGame], p: usize) -> (usize, usize, usize) {
     counts
 }
 
+/// The mean of `times` in milliseconds, `-` for none.
 fn ms(times: &[Duration]) -> String {
     if times.is_empty() {
         return "-".to_string();
     }
-    let mean = times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / times.len() as f64;
-    if mean < 10.0 {
-        format!("{mean:.2}")
-    } else {
-        format!("{mean:.0}")
-    }
+    crate::arena::ms(times.iter().sum::<Duration>() / times.len() as u32)
 }
 
 /// The report of a run: each level's wins, draws and losses overall and by
 /// side, its score with a 95% interval, how the games ended.
 pub fn report(config: &ArenaConfig, games: &[ArenaGame]) -> String {
     let mut out = String::new();
-    let limits = match (config.limits.nodes, config.limits.time) {
-        (Some(nodes), None) => format!("{nodes} search nodes a move"),
-        (None, Some(time)) => format!("{} ms a move", time.as_millis()),
-        (Some(nodes), Some(time)) => format!("{nodes} nodes or {} ms a move", time.as_millis()),
-        (None, None) => "each level's own time budget".to_string(),
-    };
+    let limits = crate::arena::describe_limits(&config.limits);
     let opening = match config.opening {
         0 => "from the start position".to_string(),
         n => format!("after {n} random opening moves"),
