@@ -19,8 +19,8 @@ use entropy::screens::{Screen, TurnPhase};
 use entropy::world::pieces::{BoardCell, Counter};
 use entropy_ai::Level;
 use entropy_rules::{Action, Cell, Forfeit, MoveError, Phase, Player, Role, Size, Slide};
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
 /// A hot-seat match on `size`, nothing kept on disk.
 fn app(size: Size) -> App {

@@ -14,8 +14,8 @@ use entropy::replay::{Replay, ReplayCommand, match_at};
 use entropy::screens::Screen;
 use entropy::screens::history::HistoryView;
 use entropy_rules::{Ending, Size};
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
 fn hot_seat(folders: Folders) -> App {
     let mut app = core_app(folders);

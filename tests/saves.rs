@@ -17,8 +17,8 @@ use entropy::screens::Screen;
 use entropy::screens::title::{Entry, entries};
 use entropy_ai::Level;
 use entropy_rules::{Action, Size};
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
 /// Everything that makes the match what it is, to compare before and after.
 fn snapshot(

@@ -15,12 +15,14 @@ use bevy::prelude::*;
 
 use crate::navigation::{Focus, Nav};
 
+mod count_card;
 pub mod history;
 pub mod match_over;
 pub mod panel;
 pub mod pause;
 pub mod playing;
 pub mod replay;
+mod review_card;
 pub mod round_over;
 pub mod rules;
 pub mod settings;

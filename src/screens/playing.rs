@@ -12,7 +12,6 @@ use super::panel::{PanelData, ShownMove, reply_words, side_panel};
 use super::{MenuKeys, Overlay, OverlayCommand, Screen, TurnPhase};
 use crate::AppSet;
 use crate::computer::{HintRequest, Thinking, WatchPace};
-use crate::count::{Beat, ScoreCount};
 use crate::game::{Command, CurrentMatch, Intent, Refused};
 use crate::input::Held;
 use crate::match_setup::Seat;
@@ -27,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 keys,
-                skip_on_any_key,
+                super::count_card::skip_on_any_key,
                 (collect_refusals, forget_stale_shown_move)
                     .run_if(in_state(Screen::Playing).and_then(resource_exists::<CurrentMatch>)),
             )
@@ -190,7 +189,7 @@ fn draw(
         }
         let scoring = turn_data.phase.as_ref().is_some_and(|p| *p.get() == TurnPhase::Scoring);
         match (&data.count, scoring) {
-            (Some(count), true) => counting(ui, count, &mut controls.commands),
+            (Some(count), true) => super::count_card::counting(ui, count, &mut controls.commands),
             _ => turn_card(ui, &data, &turn_data, &mut controls, still),
         }
     });
@@ -349,68 +348,4 @@ fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking) {
             widgets::BODY,
         ));
     });
-}
-
-/// The count as it goes: the line being counted, said aloud, and the total so far.
-fn counting(ui: &mut egui::Ui, count: &ScoreCount, commands: &mut MessageWriter<Command>) {
-    widgets::card(ui, |ui| {
-        ui.set_min_height(172.0);
-        ui.label(widgets::strong("Counting the board", 21.0).color(ui::ACCENT));
-        match count.current() {
-            Some(beat) => {
-                let line = beat.line();
-                let said = count.line_so_far(line).map(|l| l.spoken()).unwrap_or_default();
-                let name = line.to_string();
-                let mut chars = name.chars();
-                let name: String = chars
-                    .next()
-                    .map(|c| c.to_uppercase().chain(chars).collect())
-                    .unwrap_or_default();
-                ui.label(widgets::strong(format!("{name}:"), widgets::BODY));
-                let words = match beat {
-                    Beat::Nothing(_) => "nothing".to_string(),
-                    Beat::Run(_) => said,
-                };
-                ui.add(egui::Label::new(widgets::text(words, widgets::BODY).color(ui::ACCENT)).wrap());
-            }
-            None => {
-                ui.add(
-                    egui::Label::new(widgets::muted(
-                        "Palindromes of two or more, in every row and column.",
-                        widgets::BODY,
-                    ))
-                    .wrap(),
-                );
-            }
-        }
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.label(widgets::strong(
-                format!("Total so far: {}", count.counted()),
-                widgets::BODY,
-            ));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if !count.finished()
-                    && widgets::button(ui, "Skip", widgets::ButtonLook::new(70.0, 32.0).text_size(15.0)).clicked()
-                {
-                    commands.write(Command::SkipCount);
-                }
-            });
-        });
-    });
-}
-
-/// Any key, button or click skips the count to its end.
-fn skip_on_any_key(
-    mut keys: MenuKeys,
-    mut mouse: MessageReader<bevy::input::mouse::MouseButtonInput>,
-    phase: Option<Res<State<TurnPhase>>>,
-    mut commands: MessageWriter<Command>,
-) {
-    let pressed = !keys.for_screen(Screen::Playing).is_empty();
-    let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0;
-    let counting = phase.is_some_and(|p| *p.get() == TurnPhase::Scoring);
-    if counting && (pressed || clicked) {
-        commands.write(Command::SkipCount);
-    }
 }

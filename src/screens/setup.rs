@@ -5,7 +5,7 @@
 //! on Start, so Enter alone starts a match with the remembered setup.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_ai::Level;
 use entropy_rules::Size;
 
@@ -278,7 +278,7 @@ fn draw(
                         (Opponent::Computer(_), _) => "Your name".to_string(),
                         _ => format!("Player {} name", p + 1),
                     };
-                    let hovered = name_row(ui, &label, &mut setup.names[p], is_focused, &mut any_typing);
+                    let hovered = widgets::text_row(ui, &label, &mut setup.names[p], is_focused, &mut any_typing);
                     if active && hovered && *device == LastDevice::Mouse {
                         focus.point_at(i);
                     }
@@ -341,41 +341,4 @@ fn draw(
         typing.0 = any_typing;
     }
     Ok(())
-}
-
-/// A name field in a row; returns whether the pointer is over it.
-fn name_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool, typing: &mut bool) -> bool {
-    let stroke = if focused {
-        egui::Stroke::new(2.5, ui::FOCUS)
-    } else {
-        egui::Stroke::NONE
-    };
-    let frame = egui::Frame::new()
-        .fill(if focused { ui::CARD_RAISED } else { ui::CARD })
-        .stroke(stroke)
-        .corner_radius(widgets::RADIUS)
-        .inner_margin(egui::Margin::symmetric(16, 8));
-    let response = frame
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                ui.label(widgets::text(label, widgets::BODY).color(ui::MUTED));
-                ui.add_space(20.0);
-                let edit = egui::TextEdit::singleline(name)
-                    .char_limit(20)
-                    .hint_text("blank for the usual name")
-                    .desired_width(ui.available_width() - 8.0);
-                ui.add(edit)
-            })
-            .inner
-        })
-        .inner;
-    if focused && !response.has_focus() {
-        response.request_focus();
-    }
-    if !focused && response.has_focus() {
-        response.surrender_focus();
-    }
-    *typing |= response.has_focus();
-    response.hovered()
 }

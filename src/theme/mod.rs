@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use entropy_rules::Colour;
 
 pub mod fonts;
+mod rows;
 pub mod widgets;
 
 pub(super) fn plugin(app: &mut App) {
