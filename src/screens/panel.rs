@@ -182,30 +182,20 @@ fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
             }
             for (i, turn) in turns.iter().enumerate() {
                 let selected = shown.0 == Some(i);
-                let row = egui::Frame::new()
-                    .fill(if selected {
-                        ui::CARD_RAISED
-                    } else {
-                        egui::Color32::TRANSPARENT
-                    })
-                    .corner_radius(6)
-                    .inner_margin(egui::Margin::symmetric(6, 2))
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal(|ui| {
-                            ui.label(widgets::muted(format!("{:>2}", i + 1), widgets::SMALL));
-                            widgets::swatch(ui, turn.placement.colour, 14.0);
-                            let words = match turn.reply {
-                                Some(reply) => format!("{}  ·  {}", turn.placement.cell, reply_words(reply)),
-                                None => turn.placement.cell.to_string(),
-                            };
-                            ui.label(widgets::text(words, widgets::SMALL + 1.0));
-                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                ui.label(widgets::muted(turn.to_string(), 12.0));
-                            });
+                let row = widgets::list_row(ui, selected, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(widgets::muted(format!("{:>2}", i + 1), widgets::SMALL));
+                        widgets::swatch(ui, turn.placement.colour, 14.0);
+                        let words = match turn.reply {
+                            Some(reply) => format!("{}  ·  {}", turn.placement.cell, reply_words(reply)),
+                            None => turn.placement.cell.to_string(),
+                        };
+                        ui.label(widgets::text(words, widgets::SMALL + 1.0));
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            ui.label(widgets::muted(turn.to_string(), 12.0));
                         });
-                    })
-                    .response;
+                    });
+                });
                 if selected {
                     row.scroll_to_me(None);
                 }

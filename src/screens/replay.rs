@@ -246,36 +246,23 @@ fn move_list(
                     )
                 };
                 let next = i == replay.step;
-                let row = egui::Frame::new()
-                    .fill(if next {
-                        ui::CARD_RAISED
-                    } else {
-                        egui::Color32::TRANSPARENT
-                    })
-                    .corner_radius(6)
-                    .inner_margin(egui::Margin::symmetric(6, 1))
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal(|ui| {
-                            ui.label(widgets::text(text, widgets::SMALL + 1.0));
-                            if let Some(m) = marks.and_then(|r| r.moves.get(i)) {
-                                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                    ui.label(
-                                        widgets::text(format!("{:.0}", -m.cost), 12.0)
-                                            .color(super::review_card::mark_colour(m.mark)),
-                                    );
-                                    let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-                                    ui.painter().circle_filled(
-                                        dot.center(),
-                                        4.5,
-                                        super::review_card::mark_colour(m.mark),
-                                    );
-                                });
-                            }
-                        });
-                    })
-                    .response
-                    .interact(egui::Sense::click());
+                let row = widgets::list_row(ui, next, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(widgets::text(text, widgets::SMALL + 1.0));
+                        if let Some(m) = marks.and_then(|r| r.moves.get(i)) {
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                ui.label(
+                                    widgets::text(format!("{:.0}", -m.cost), 12.0)
+                                        .color(super::review_card::mark_colour(m.mark)),
+                                );
+                                let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                                ui.painter()
+                                    .circle_filled(dot.center(), 4.5, super::review_card::mark_colour(m.mark));
+                            });
+                        }
+                    });
+                })
+                .interact(egui::Sense::click());
                 if next {
                     row.scroll_to_me(Some(egui::Align::Center));
                 }

@@ -201,6 +201,23 @@ pub fn button(ui: &mut egui::Ui, label: &str, look: ButtonLook) -> egui::Respons
     }
 }
 
+/// A row of a move list, the width of its list, lit when `selected`.
+pub fn list_row(ui: &mut egui::Ui, selected: bool, add: impl FnOnce(&mut egui::Ui)) -> egui::Response {
+    egui::Frame::new()
+        .fill(if selected {
+            ui::CARD_RAISED
+        } else {
+            Color32::TRANSPARENT
+        })
+        .corner_radius(6)
+        .inner_margin(egui::Margin::symmetric(6, 2))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            add(ui);
+        })
+        .response
+}
+
 /// A key or button cap, as in "Enter" or "A", for the prompts.
 pub fn key_cap(ui: &mut egui::Ui, label: &str) {
     let font = FontId::new(SMALL, strong_family());
