@@ -149,7 +149,10 @@ fn update_marks(
     };
     for &mark in &marks {
         match mark {
-            Mark::Legal(s) => spawn((sprite(&art.ring, theme::LEGAL, d * 0.42), Transform::from_translation(at(s, z::HIGHLIGHT)))),
+            Mark::Legal(s) => spawn((
+                sprite(&art.disc, theme::LEGAL, d * 0.3),
+                Transform::from_translation(at(s, z::HIGHLIGHT)),
+            )),
             Mark::Selected(s) => spawn((
                 sprite(&art.ring, theme::SELECTED, d * 1.24),
                 Transform::from_translation(at(s, z::HIGHLIGHT)),

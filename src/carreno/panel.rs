@@ -6,7 +6,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use carreno_rules::{Move, Side};
+use carreno_rules::{MOVE_LIMIT, Move, Side};
 
 use super::game::{CarrenoMatch, Seat};
 use crate::camera::PANEL_WIDTH;
@@ -48,13 +48,18 @@ pub fn side_panel(ctx: &egui::Context, data: &PanelData, middle: impl FnOnce(&mu
             ui.painter().rect_filled(rect, egui::CornerRadius::ZERO, ui::PANEL);
             ui.set_clip_rect(rect);
             let inner = rect.shrink(16.0);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
-                ui.set_width(inner.width());
+            // Rules and Leave stand at the bottom; the rest fills what is above them.
+            let bottom = egui::Rect::from_min_max(egui::pos2(inner.left(), inner.bottom() - 36.0), inner.max);
+            let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(content), |ui| {
+                ui.set_width(content.width());
                 ui.spacing_mut().item_spacing.y = 8.0;
                 header(ui, &data.game);
                 players(ui, &data.game);
                 middle(ui);
                 move_list(ui, &data.game);
+            });
+            ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
                 buttons = bottom_buttons(ui);
             });
         });
@@ -66,12 +71,8 @@ fn header(ui: &mut egui::Ui, game: &CarrenoMatch) {
         ui.label(widgets::strong("CARRENO'S ENTROPY", 15.0).color(ui::ACCENT));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let played = game.game.moves().len();
-            let words = if game.game.is_over() {
-                format!("{played} moves")
-            } else {
-                format!("move {}", played + 1)
-            };
-            ui.label(widgets::muted(words, 14.0));
+            ui.label(widgets::muted(format!("{played} of {MOVE_LIMIT} moves"), 14.0))
+                .on_hover_text("The game is drawn when this many moves have been played without a winner.");
         });
     });
 }
@@ -121,7 +122,7 @@ fn move_list(ui: &mut egui::Ui, game: &CarrenoMatch) {
     let moves = game.game.moves();
     ui.label(widgets::muted("MOVES", 13.0));
     // The list takes what is left above the bottom buttons.
-    let height = (ui.available_height() - 56.0).max(40.0);
+    let height = ui.available_height().max(40.0);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .max_height(height)
@@ -157,12 +158,10 @@ pub fn move_words(mv: Move) -> String {
 
 fn bottom_buttons(ui: &mut egui::Ui) -> PanelButtons {
     let mut buttons = PanelButtons::default();
-    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-        ui.horizontal(|ui| {
-            let look = |w: f32| widgets::ButtonLook::new(w, 36.0).text_size(16.0);
-            buttons.rules = widgets::button(ui, "Rules", look(100.0)).clicked();
-            buttons.leave = widgets::button(ui, "Leave", look(100.0)).clicked();
-        });
+    ui.horizontal(|ui| {
+        let look = |w: f32| widgets::ButtonLook::new(w, 36.0).text_size(16.0);
+        buttons.rules = widgets::button(ui, "Rules", look(100.0)).clicked();
+        buttons.leave = widgets::button(ui, "Leave", look(100.0)).clicked();
     });
     buttons
 }

@@ -223,27 +223,25 @@ fn buttons(ui: &mut egui::Ui, game: &CarrenoMatch, controls: &mut TurnControls, 
     });
 }
 
-/// The keys or buttons of the device used last.
+/// The keys or buttons of the device used last, a few to a line.
 fn prompts(ui: &mut egui::Ui, device: &LastDevice) {
-    let items: &[(&str, &str)] = match device {
+    let lines: &[&[(&str, &str)]] = match device {
         LastDevice::Gamepad => &[
-            ("D-pad", "Move"),
-            ("A", "Pick up, put down"),
-            ("B", "Put back"),
-            ("Y", "Pass"),
-            ("X", "Hint"),
-            ("Select", "Undo"),
-            ("Start", "Menu"),
+            &[("D-pad", "Move"), ("A", "Pick up, put down")],
+            &[("B", "Put back"), ("Y", "Pass"), ("X", "Hint")],
+            &[("Select", "Undo"), ("Start", "Menu")],
         ],
         LastDevice::Keyboard => &[
-            ("Arrows", "Move"),
-            ("Enter", "Pick up, put down"),
-            ("P", "Pass"),
-            ("U", "Undo"),
-            ("H", "Hint"),
-            ("Esc", "Menu"),
+            &[("Arrows", "Move"), ("Esc", "Menu")],
+            &[("Enter", "Pick up, put down")],
+            &[("P", "Pass"), ("U", "Undo"), ("H", "Hint")],
         ],
-        LastDevice::Mouse => &[("Click", "Pick, then put"), ("Drag", "Move"), ("U", "Undo"), ("Esc", "Menu")],
+        LastDevice::Mouse => &[
+            &[("Click", "Pick up, put down"), ("Drag", "Move")],
+            &[("U", "Undo"), ("H", "Hint"), ("Esc", "Menu")],
+        ],
     };
-    widgets::prompts(ui, items);
+    for line in lines {
+        widgets::prompts(ui, line);
+    }
 }

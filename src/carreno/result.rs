@@ -92,11 +92,11 @@ fn draw(
             ui.horizontal_wrapped(|ui| {
                 for (i, (command, label)) in CHOICES.iter().enumerate() {
                     // Three buttons in the card's width (284 points).
-                    let width = [96.0, 92.0, 72.0][i];
+                    let width = [96.0, 100.0, 68.0][i];
                     let look = widgets::ButtonLook::new(width, 40.0)
                         .main(i == 0)
                         .focused(active && i == focused)
-                        .text_size(17.0);
+                        .text_size(16.0);
                     let response = widgets::button(ui, label, look);
                     if active && response.hovered() && *device == LastDevice::Mouse {
                         focus.point_at(i);

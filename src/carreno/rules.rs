@@ -216,15 +216,15 @@ fn winning_page(ui: &mut egui::Ui) {
 fn controls_page(ui: &mut egui::Ui) {
     egui::Grid::new("carreno controls")
         .num_columns(4)
-        .spacing([18.0, 8.0])
+        .spacing([28.0, 10.0])
         .show(ui, |ui| {
             for row in [
                 ["", "Mouse", "Keyboard", "Gamepad"],
                 [
                     "Move a piece",
-                    "Drag it, or click it then its square",
-                    "Arrows, Enter on the piece, then on its square",
-                    "D-pad, A twice",
+                    "Drag it, or click it\nthen its square",
+                    "Arrows; Enter on it,\nthen on its square",
+                    "D-pad; A on it,\nthen on its square",
                 ],
                 ["Put it back", "Click it again", "Esc", "B"],
                 ["Pass", "Pass button", "P", "Y"],
@@ -238,7 +238,7 @@ fn controls_page(ui: &mut egui::Ui) {
                     } else {
                         widgets::text(*cell, widgets::SMALL + 1.0)
                     };
-                    ui.add(egui::Label::new(text).wrap());
+                    ui.label(text);
                 }
                 ui.end_row();
             }
@@ -296,8 +296,10 @@ pub fn mini_board(ui: &mut egui::Ui, position: &Position, size: f32, marks: &[Ma
                 painter.circle_stroke(centre(square), pitch * 0.44, egui::Stroke::new(2.5, warning));
             }
             Mark::Arrow(from, to) => {
+                // From the piece's edge to the middle of its square.
                 let (a, b) = (centre(from), centre(to));
-                painter.arrow(a, b - a, egui::Stroke::new(3.0, ui::HINT));
+                let start = a + (b - a).normalized() * pitch * 0.3;
+                painter.arrow(start, b - start, egui::Stroke::new(3.0, ui::HINT));
             }
         }
     }

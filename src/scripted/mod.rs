@@ -111,6 +111,8 @@ pub enum Step {
     Announce(Cell),
     /// Wait this many frames for a person to place a counter, then write where it went (or `none`).
     AwaitPlacement(u32),
+    /// The device used last (the prompts follow it, and only the mouse points the focus).
+    Device(crate::navigation::LastDevice),
     /// A step in Carreno's game.
     Carreno(carreno::CarrenoStep),
     /// Quit.
@@ -328,6 +330,10 @@ fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut Out, comma
             } else {
                 false
             }
+        }
+        Step::Device(device) => {
+            *stage.device = device;
+            true
         }
         Step::Carreno(carreno_step) => carreno::step(carreno_step, &mut stage.carreno),
         Step::Exit => {

@@ -9,6 +9,7 @@ use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use super::measure::Bucket;
 use crate::game::Command;
 use crate::match_setup::Opponent;
+use crate::navigation::LastDevice;
 use crate::navigation::Nav;
 use crate::prefs::ColourMarks;
 use crate::screens::{Overlay, OverlayCommand, Screen};
@@ -255,6 +256,11 @@ fn carreno() -> Vec<Step> {
     };
     vec![
         Frames(60),
+        // A player at the keyboard (once the window has seen the pointer):
+        // the pointer resting over a menu no longer moves its focus.
+        Device(LastDevice::Keyboard),
+        Frames(2),
+        Shot("carreno_title"),
         Carreno(CarrenoStep::Do(CarrenoCommand::OpenSetup)),
         Screen(Screen::CarrenoSetup),
         Frames(12),
