@@ -240,8 +240,8 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
     wait_for(&mut app, Screen::Carreno);
     assert_eq!(game(&app).seat(Side::O), Seat::Computer(Level::Easy));
     assert_eq!(game(&app).seat(Side::S), Seat::Person);
-    assert_eq!(game(&app).game.moves().len(), 0, "{result}");
-    // The computer, now O, moves first.
+    assert!(game(&app).game.moves().len() <= 1, "a new game after {result}");
+    // The computer, now O, moves first (it may have already).
     for _ in 0..200 {
         app.update();
         if !game(&app).game.moves().is_empty() {

@@ -187,6 +187,7 @@ fn press(
 
 fn navigate(
     mut keys: MenuKeys,
+    screen: Res<State<Screen>>,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<CarrenoSetup>,
     mut commands: MessageWriter<CarrenoCommand>,
@@ -205,7 +206,7 @@ fn navigate(
     }
     // A row that disappeared (the opponent changed) leaves the focus in range.
     let count = rows(&setup).len();
-    if focus.index >= count {
+    if *screen.get() == Screen::CarrenoSetup && focus.index >= count {
         focus.point_at(count - 1);
     }
 }
