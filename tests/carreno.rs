@@ -347,3 +347,113 @@ fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
     assert_eq!(game(&app).name(Side::O), "You");
     assert_eq!(game(&app).name(Side::S), "Computer (Medium)");
 }
+
+/// The whole game without a window system or renderer, the mouse going in
+/// as the window system sends it (as in `tests/pointer.rs`).
+mod mouse {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::prelude::*;
+    use bevy::window::{PrimaryWindow, WindowEvent};
+    use entropy::camera::WorldCamera;
+    use entropy::carreno::board::CarrenoLayout;
+    use entropy::{AppPlugin, Folders};
+
+    use super::*;
+
+    fn window(app: &mut App) -> Entity {
+        app.world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap()
+    }
+
+    /// Where `square` is on the window, in logical pixels.
+    fn on_screen(app: &mut App, square: &str) -> Vec2 {
+        let world = CarrenoLayout::square_centre(sq(square));
+        let (camera, transform) = app
+            .world_mut()
+            .query_filtered::<(&Camera, &GlobalTransform), With<WorldCamera>>()
+            .single(app.world())
+            .unwrap();
+        camera.world_to_viewport(transform, world.extend(0.0)).unwrap()
+    }
+
+    fn move_to(app: &mut App, at: Vec2) {
+        let window = window(app);
+        if let Some(mut w) = app.world_mut().get_mut::<Window>(window) {
+            w.set_cursor_position(Some(at));
+        }
+        let moved = CursorMoved {
+            window,
+            position: at,
+            delta: None,
+        };
+        send(app, moved.clone());
+        send(app, WindowEvent::CursorMoved(moved));
+        app.update();
+        app.update();
+    }
+
+    fn button(app: &mut App, state: ButtonState) {
+        let window = window(app);
+        let input = MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        };
+        send(app, input);
+        send(app, WindowEvent::MouseButtonInput(input));
+        app.update();
+    }
+
+    fn click(app: &mut App, square: &str) {
+        let at = on_screen(app, square);
+        move_to(app, at);
+        button(app, ButtonState::Pressed);
+        button(app, ButtonState::Released);
+    }
+
+    #[test]
+    fn the_mouse_moves_a_piece_by_clicks_and_by_a_drag() {
+        let mut app = App::new();
+        app.add_plugins(AppPlugin {
+            window: (1280, 720),
+            folders: Folders::in_dir(scratch("carreno-mouse")),
+            headless: true,
+        });
+        app.update();
+        app.insert_resource(shared_screen());
+        send(&mut app, CarrenoCommand::Start);
+        wait_for(&mut app, Screen::Carreno);
+        rest(&mut app);
+
+        // O: click a2, then b3.
+        click(&mut app, "a2");
+        click(&mut app, "b3");
+        rest(&mut app);
+        assert_eq!(game(&app).game.moves(), &[mv("a2-b3")], "click, click moves");
+
+        // S: drag b5 to b4.
+        let (from, to) = (on_screen(&mut app, "b5"), on_screen(&mut app, "b4"));
+        move_to(&mut app, from);
+        button(&mut app, ButtonState::Pressed);
+        for step in 1..=6 {
+            move_to(&mut app, from.lerp(to, step as f32 / 6.0));
+        }
+        button(&mut app, ButtonState::Released);
+        rest(&mut app);
+        assert_eq!(game(&app).game.moves(), &[mv("a2-b3"), mv("b5-b4")], "a drag moves");
+        assert_board_matches(&mut app);
+
+        // O: a1 onto S's a4 is refused with the rules' reason.
+        let before = game(&app).game.clone();
+        click(&mut app, "a1");
+        click(&mut app, "a4");
+        let expected = before.check_move(mv("a1-a4")).unwrap_err();
+        assert_eq!(refusal(&app), Some(sentence(&expected.to_string())));
+        rest(&mut app);
+        assert_eq!(game(&app).game, before);
+        assert_board_matches(&mut app);
+    }
+}
