@@ -7,10 +7,12 @@
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
+use carreno_rules::Move;
 use entropy_rules::Event;
 
 use std::time::Duration;
 
+use crate::carreno::{CarrenoApplied, CarrenoCommand, CarrenoRefused, CarrenoUndone, InCarreno};
 use crate::count::{Beat, ScoreCount};
 use crate::game::{Applied, Command, Refused, Undone};
 use crate::navigation::Focus;
@@ -23,9 +25,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, load_sounds)
         .add_systems(
             Update,
-            (follow_volume, play_effects, tick_count, menu_sounds, follow_screen).after(crate::AppSet::Turn),
+            (
+                follow_volume,
+                play_effects,
+                carreno_effects,
+                tick_count,
+                menu_sounds,
+                follow_screen,
+            )
+                .after(crate::AppSet::Turn),
         )
-        .add_systems(OnEnter(Screen::MatchOver), fanfare);
+        .add_systems(OnEnter(Screen::MatchOver), fanfare)
+        .add_systems(OnEnter(Screen::CarrenoOver), fanfare);
 }
 
 /// The channel of sound effects.
@@ -119,11 +130,12 @@ fn follow_volume(settings: Res<Settings>, effects: Res<AudioChannel<Effects>>, m
 /// The menus' loop, or the match's, crossfading when the screen changes between them.
 fn follow_screen(
     in_match: Option<Res<State<InMatch>>>,
+    in_carreno: Option<Res<State<InCarreno>>>,
     sounds: Res<Sounds>,
     music: Res<AudioChannel<Music>>,
     mut playing: Local<Option<bool>>,
 ) {
-    let wanted = in_match.is_some();
+    let wanted = in_match.is_some() || in_carreno.is_some();
     if *playing == Some(wanted) {
         return;
     }
@@ -137,6 +149,7 @@ fn follow_screen(
 fn menu_sounds(
     focus: Res<Focus>,
     mut commands: MessageReader<Command>,
+    mut carreno: MessageReader<CarrenoCommand>,
     mut overlays: MessageReader<OverlayCommand>,
     sounds: Res<Sounds>,
     channel: Res<AudioChannel<Effects>>,
@@ -144,7 +157,9 @@ fn menu_sounds(
     if focus.is_changed() && !focus.is_added() {
         channel.play(sounds.focus()).with_volume(-16.0);
     }
-    let chosen = commands.read().filter(|c| **c != Command::SkipCount).count() + overlays.read().count();
+    let chosen = commands.read().filter(|c| **c != Command::SkipCount).count()
+        + carreno.read().filter(|c| **c != CarrenoCommand::Undo).count()
+        + overlays.read().count();
     if chosen > 0 {
         channel.play(sounds.confirm()).with_volume(-12.0);
     }
@@ -171,6 +186,36 @@ fn play_effects(
                 channel.play(sounds.slide()).with_volume(-6.0).with_playback_rate(rate);
             }
             Event::Passed => {
+                channel.play(sounds.pass()).with_volume(-8.0);
+            }
+        }
+    }
+    if undone.read().count() > 0 {
+        channel.play(sounds.slide()).with_volume(-9.0).with_playback_rate(0.8);
+    }
+    if refused.read().count() > 0 {
+        channel.play(sounds.refuse()).with_volume(-8.0);
+    }
+}
+
+/// Carreno's game: a piece slides (longer sounds lower), a pass, a move
+/// taken back, a refusal.
+fn carreno_effects(
+    mut applied: MessageReader<CarrenoApplied>,
+    mut undone: MessageReader<CarrenoUndone>,
+    mut refused: MessageReader<CarrenoRefused>,
+    sounds: Res<Sounds>,
+    channel: Res<AudioChannel<Effects>>,
+) {
+    for event in applied.read() {
+        match event.mv {
+            Move::Slide { from, to } => {
+                let squares = from.line_to(to).map_or(1, |(_, n)| n);
+                let rate = 1.12 - 0.07 * squares as f64;
+                channel.play(sounds.slide()).with_volume(-6.0).with_playback_rate(rate);
+                channel.play(sounds.place()).with_volume(-12.0);
+            }
+            Move::Pass => {
                 channel.play(sounds.pass()).with_volume(-8.0);
             }
         }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
+use crate::carreno::InCarreno;
 use crate::screens::InMatch;
 use crate::world::BoardLayout;
 
@@ -96,6 +97,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
 fn scale_interface(
     window: Single<&Window, With<PrimaryWindow>>,
     in_match: Option<Res<State<InMatch>>>,
+    in_carreno: Option<Res<State<InCarreno>>>,
     mut scale: ResMut<InterfaceScale>,
     mut inset: ResMut<PanelInset>,
 ) {
@@ -103,7 +105,7 @@ fn scale_interface(
     if *scale != wanted {
         *scale = wanted;
     }
-    let right = if in_match.is_some() {
+    let right = if in_match.is_some() || in_carreno.is_some() {
         PANEL_WIDTH * wanted.0
     } else {
         0.0

@@ -4,7 +4,8 @@
 //! turn, the count, the clock, computer players, the board's entities and
 //! their motion, menus driven by keys and buttons, preferences and the
 //! saved match — and runs headless (the tests drive it with
-//! `MinimalPlugins`). [`AppPlugin`] adds the window, drawing, the pointer,
+//! `MinimalPlugins`). Carreno's Entropy, the second game, is in [`carreno`].
+//! [`AppPlugin`] adds the window, drawing, the pointer,
 //! the interface and sound. `docs/design.md` walks through the rooms.
 
 use std::path::PathBuf;
@@ -15,6 +16,7 @@ pub mod animation;
 pub mod art;
 pub mod audio;
 pub mod camera;
+pub mod carreno;
 pub mod clock;
 pub mod computer;
 pub mod count;
@@ -105,6 +107,7 @@ impl Plugin for CorePlugin {
             input::plugin,
             computer::plugin,
             tutorial::plugin,
+            carreno::plugin,
         ));
     }
 }
@@ -175,6 +178,7 @@ impl Plugin for AppPlugin {
             audio::plugin,
             window::plugin,
             scripted::plugin,
+            carreno::looks_plugin,
         ));
     }
 }

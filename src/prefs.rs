@@ -1,4 +1,5 @@
-//! The player's settings and last match setup, remembered between launches
+//! The player's settings and last match setup (and last setup of
+//! Carreno's game), remembered between launches
 //! in `preferences.ron` in the preferences folder ([`crate::storage`]):
 //! written atomically whenever they change, and kept aside and reported
 //! when unreadable. Unknown or missing values fall back to the defaults, so
@@ -12,6 +13,7 @@ use entropy_rules::Size;
 use serde::{Deserialize, Serialize};
 
 use crate::animation::AnimationSpeed;
+use crate::carreno::{CarrenoOpponent, CarrenoSetup, SideChoice};
 use crate::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use crate::storage::{self, Loaded};
 
@@ -33,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(AnimationSpeed(settings.animation.speed()))
         .insert_resource(settings)
         .insert_resource(setup)
+        .insert_resource(prefs.carreno.setup())
         .insert_resource(PrefsFile {
             folder,
             notices: notice.into_iter().collect(),
@@ -209,6 +212,61 @@ impl SetupPrefs {
     }
 }
 
+/// The last setup of Carreno's game, in a form that reads back whatever
+/// this version of the game becomes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CarrenoPrefs {
+    /// `"person"` or `"computer"`.
+    pub opponent: String,
+    /// The computer's level: `"easy"`, `"medium"` or `"hard"`.
+    pub level: String,
+    /// The first player's side: `"o"`, `"s"` or `"random"`.
+    pub side: String,
+}
+
+impl Default for CarrenoPrefs {
+    fn default() -> Self {
+        CarrenoPrefs::from_setup(&CarrenoSetup::default())
+    }
+}
+
+impl CarrenoPrefs {
+    /// The preferences of `setup`.
+    pub fn from_setup(setup: &CarrenoSetup) -> CarrenoPrefs {
+        let (opponent, level) = match setup.opponent {
+            CarrenoOpponent::Person => ("person", carreno_ai::Level::Medium),
+            CarrenoOpponent::Computer(level) => ("computer", level),
+        };
+        CarrenoPrefs {
+            opponent: opponent.into(),
+            level: level.name().into(),
+            side: match setup.side {
+                SideChoice::O => "o",
+                SideChoice::S => "s",
+                SideChoice::Random => "random",
+            }
+            .into(),
+        }
+    }
+
+    /// The setup these preferences make; anything unknown falls back to the default.
+    pub fn setup(&self) -> CarrenoSetup {
+        let level = self.level.parse().unwrap_or(carreno_ai::Level::Medium);
+        CarrenoSetup {
+            opponent: match self.opponent.as_str() {
+                "person" => CarrenoOpponent::Person,
+                _ => CarrenoOpponent::Computer(level),
+            },
+            side: match self.side.as_str() {
+                "s" => SideChoice::S,
+                "random" => SideChoice::Random,
+                _ => SideChoice::O,
+            },
+        }
+    }
+}
+
 /// The whole file.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -217,14 +275,17 @@ pub struct Preferences {
     pub settings: Settings,
     /// The last match setup.
     pub setup: SetupPrefs,
+    /// The last setup of Carreno's game.
+    pub carreno: CarrenoPrefs,
 }
 
 impl Preferences {
-    /// The preferences of the current settings and setup.
-    pub fn of(settings: &Settings, setup: &MatchSetup) -> Preferences {
+    /// The preferences of the current settings and setups.
+    pub fn of(settings: &Settings, setup: &MatchSetup, carreno: &CarrenoSetup) -> Preferences {
         Preferences {
             settings: settings.clone(),
             setup: SetupPrefs::from_setup(setup),
+            carreno: CarrenoPrefs::from_setup(carreno),
         }
     }
 
@@ -262,17 +323,18 @@ fn follow_settings(settings: Res<Settings>, mut speed: ResMut<AnimationSpeed>) {
     }
 }
 
-/// Saves when the settings or the setup change.
+/// Saves when the settings or a setup change.
 fn save_when_changed(
     settings: Res<Settings>,
     setup: Res<MatchSetup>,
+    carreno: Res<CarrenoSetup>,
     file: Res<PrefsFile>,
     mut last: Local<Option<Preferences>>,
 ) {
-    if !(settings.is_changed() || setup.is_changed()) {
+    if !(settings.is_changed() || setup.is_changed() || carreno.is_changed()) {
         return;
     }
-    let prefs = Preferences::of(&settings, &setup);
+    let prefs = Preferences::of(&settings, &setup, &carreno);
     if last.is_none() {
         // What was just read needs no writing.
         *last = Some(prefs);
@@ -319,11 +381,16 @@ mod tests {
             animation: Pace::Fast,
             ..Settings::default()
         };
-        save(&path, &Preferences::of(&settings, &setup)).unwrap();
+        let carreno = CarrenoSetup {
+            opponent: CarrenoOpponent::Computer(carreno_ai::Level::Hard),
+            side: SideChoice::S,
+        };
+        save(&path, &Preferences::of(&settings, &setup, &carreno)).unwrap();
         let Loaded::Read(prefs) = load(&path) else {
             panic!("the file reads back")
         };
         assert_eq!(prefs.apply(), (settings, setup));
+        assert_eq!(prefs.carreno.setup(), carreno);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -360,5 +427,7 @@ mod tests {
         assert_eq!(setup.role, RoleChoice::Order);
         assert_eq!(setup.clock, ClockChoice::Off);
         assert_eq!(settings.master_volume, 100);
+        let carreno: CarrenoPrefs = ron::from_str("(opponent: \"ghost\", level: \"grandmaster\", side: \"x\")").unwrap();
+        assert_eq!(carreno.setup(), CarrenoSetup::default());
     }
 }

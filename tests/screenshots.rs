@@ -7,6 +7,9 @@
 //! screens at 1920×1080, a third run a 1000×760 window. The images must
 //! exist, have the window's size and show what they should.
 //!
+//! Carreno's game has a scripted run of its own (`carreno`): its title
+//! entry, setup, a check with a piece picked up, How to play and the result.
+//!
 //! Real processes also: a real X pointer (xdotool) clicks a cell; a game
 //! killed with SIGKILL mid-match continues where it was.
 //!
@@ -279,6 +282,76 @@ fn the_game_shows_its_screens() {
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
         std::fs::create_dir_all(&keep).unwrap();
         for name in TOUR.iter().chain(&LARGE).chain(&["resized"]) {
+            std::fs::copy(
+                dir.join(format!("{name}.png")),
+                Path::new(&keep).join(format!("{name}.png")),
+            )
+            .unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Carreno's game under Xvfb (the scripted run `carreno`, under a minute):
+/// the title that offers it, its setup with Start focused, a game at a
+/// shared screen with O in check and a piece picked up, How to play, and
+/// the result. Each image has the window's size and shows what it should.
+#[test]
+fn carrenos_game_shows_its_screens() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-carreno-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_game(&dir, "carreno", &[]);
+    let names = [
+        "carreno_title",
+        "carreno_setup",
+        "carreno_playing",
+        "carreno_rules",
+        "carreno_result",
+    ];
+    let shots: Vec<(&str, Shot)> = names
+        .iter()
+        .map(|n| (*n, load(&dir.join(format!("{n}.png")))))
+        .collect();
+    let get = |name: &str| &shots.iter().find(|(n, _)| *n == name).unwrap().1;
+    for (name, shot) in &shots {
+        assert_eq!((shot.width, shot.height), (1280, 720), "{name}: the window's size");
+        assert!(
+            shot.contrast() > 6.0,
+            "{name} looks blank (contrast {:.1})",
+            shot.contrast()
+        );
+    }
+    use entropy::theme::ui;
+    for name in ["carreno_setup", "carreno_result"] {
+        assert!(share_of(get(name), ui::FOCUS) > 0.0004, "{name}: a focus ring");
+    }
+    // The picked-up piece's destinations (green dots), its gold ring, and the piece in check ringed red.
+    let playing = get("carreno_playing");
+    let legal = |[r, g, b]: [u8; 3]| g > 170 && r > 90 && r < 170 && b > 120 && b < 200;
+    let gold = |[r, g, b]: [u8; 3]| r > 220 && g > 170 && g < 230 && b < 150;
+    let check = |[r, g, b]: [u8; 3]| r > 220 && g < 110 && b < 110;
+    assert!(playing.share(legal) > 0.0005, "the destinations are marked");
+    assert!(playing.share(gold) > 0.0003, "the picked-up piece is ringed");
+    assert!(playing.share(check) > 0.001, "the piece in check is ringed");
+    // Light and dark pieces on the board.
+    let light = |[r, g, b]: [u8; 3]| r > 200 && g > 195 && b > 175;
+    let dark = |[r, g, b]: [u8; 3]| r < 60 && g < 60 && b < 70 && r > 20;
+    assert!(playing.share(light) > 0.01, "light pieces are shown");
+    assert!(playing.share(dark) > 0.01, "dark pieces are shown");
+    // The side panel is drawn on the playing and result screens, and nothing runs off it.
+    for name in ["carreno_playing", "carreno_result"] {
+        let shot = get(name);
+        for x in shot.width as usize - 8..shot.width as usize {
+            assert_eq!(
+                panel_rows(shot, x),
+                shot.height as usize,
+                "{name}: something runs off the panel at x = {x}"
+            );
+        }
+    }
+    if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for name in names {
             std::fs::copy(
                 dir.join(format!("{name}.png")),
                 Path::new(&keep).join(format!("{name}.png")),

@@ -6,7 +6,9 @@
 //! Title -> Setup -> Playing -> RoundOver -> Playing (round 2) -> MatchOver -> Playing (rematch) / Title
 //! Playing: Drawing -> Placing -> Sliding -> Drawing ... -> Scoring
 //! Over any screen: Pause, Settings, How to play
+//! Title -> CarrenoSetup -> Carreno -> CarrenoOver -> Carreno (rematch) / CarrenoSetup / Title
 //! ```
+//! Carreno's game has its screens here and everything else in `crate::carreno`.
 //! The phase always mirrors the rules crate's [`entropy_rules::Phase`] of the
 //! round being played (see `game::sync_phase`); it is never decided here.
 
@@ -70,6 +72,12 @@ pub enum Screen {
     History,
     /// A match from the history, move by move, and its review.
     Replay,
+    /// Choosing the opponent and side of a game of Carreno's Entropy.
+    CarrenoSetup,
+    /// A game of Carreno's Entropy being played.
+    Carreno,
+    /// A game of Carreno's Entropy is over: the result, the board still shown.
+    CarrenoOver,
 }
 
 /// The phase of the turn while `Screen::Playing`.
@@ -129,6 +137,10 @@ pub enum Overlay {
     Settings,
     /// How to play.
     Rules,
+    /// The pause menu of a game of Carreno's Entropy.
+    CarrenoPause,
+    /// How to play Carreno's Entropy.
+    CarrenoRules,
 }
 
 /// The dialogs open, the top one last.

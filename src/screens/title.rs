@@ -1,5 +1,7 @@
 //! The title: the game's name, a line on Order and Chaos, counters behind
-//! it, and the main menu. Enter (or A) on the focused entry; the focus
+//! it, and the main menu, which offers both games: Solomon's (New match,
+//! Tutorial, History) and Carreno's Entropy. A line under the menu says
+//! what the focused entry is. Enter (or A) on the focused entry; the focus
 //! starts on Continue when a match is saved, else on New match.
 
 use bevy::ecs::system::SystemParam;
@@ -8,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Screen, menu_events};
 use crate::AppSet;
+use crate::carreno::CarrenoCommand;
 use crate::game::Command;
 use crate::navigation::{Focus, LastDevice};
 use crate::prefs::PrefsFile;
@@ -35,6 +38,8 @@ pub enum Entry {
     NewMatch,
     /// The first-game tutorial.
     Tutorial,
+    /// Carreno's Entropy, the second game: its setup.
+    Carreno,
     /// The matches kept.
     History,
     /// The settings.
@@ -52,9 +57,24 @@ impl Entry {
             Entry::NewMatch => "New match",
             Entry::History => "History",
             Entry::Tutorial => "Tutorial",
+            Entry::Carreno => "Carreno's Entropy",
             Entry::Settings => "Settings",
             Entry::HowToPlay => "How to play",
             Entry::Quit => "Quit",
+        }
+    }
+
+    /// What the entry is, in a line.
+    pub fn blurb(self) -> &'static str {
+        match self {
+            Entry::Continue => "Back to the match you left.",
+            Entry::NewMatch => "Solomon's Entropy: Order against Chaos, a round in each role.",
+            Entry::Tutorial => "A guided first round of Solomon's Entropy.",
+            Entry::Carreno => "The other Entropy: Augustine Carreno's game of movement, 1994.",
+            Entry::History => "The matches you played, to replay and review.",
+            Entry::Settings => "Sound, motion, the counters' marks, the screen.",
+            Entry::HowToPlay => "The rules of Solomon's Entropy, its scoring and controls.",
+            Entry::Quit => "Close the game.",
         }
     }
 }
@@ -71,7 +91,13 @@ pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
     } else {
         entries.extend([Entry::NewMatch, Entry::Tutorial]);
     }
-    entries.extend([Entry::History, Entry::Settings, Entry::HowToPlay, Entry::Quit]);
+    entries.extend([
+        Entry::Carreno,
+        Entry::History,
+        Entry::Settings,
+        Entry::HowToPlay,
+        Entry::Quit,
+    ]);
     entries
 }
 
@@ -79,8 +105,16 @@ fn focus_main(mut focus: ResMut<Focus>) {
     focus.set(0);
 }
 
-fn choose(entry: Entry, commands: &mut MessageWriter<Command>, overlays: &mut MessageWriter<OverlayCommand>) {
+fn choose(entry: Entry, out: &mut MenuOut) {
+    let MenuOut {
+        commands,
+        overlays,
+        carreno,
+    } = out;
     match entry {
+        Entry::Carreno => {
+            carreno.write(CarrenoCommand::OpenSetup);
+        }
         Entry::Continue => {
             commands.write(Command::Continue);
         }
@@ -105,18 +139,25 @@ fn choose(entry: Entry, commands: &mut MessageWriter<Command>, overlays: &mut Me
     }
 }
 
+/// Where the title's choices go.
+#[derive(SystemParam)]
+struct MenuOut<'w> {
+    commands: MessageWriter<'w, Command>,
+    overlays: MessageWriter<'w, OverlayCommand>,
+    carreno: MessageWriter<'w, CarrenoCommand>,
+}
+
 fn navigate(
     mut keys: MenuKeys,
     mut focus: ResMut<Focus>,
     saved: Option<Res<SavedMatch>>,
     mut prefs: ResMut<PrefsFile>,
-    mut commands: MessageWriter<Command>,
-    mut overlays: MessageWriter<OverlayCommand>,
+    mut out: MenuOut,
 ) {
     let entries = entries(saved.as_deref(), prefs.first_launch);
     for event in menu_events(keys.for_screen(Screen::Title), &mut focus, &entries) {
         match event {
-            MenuEvent::Confirm(entry) => choose(entry, &mut commands, &mut overlays),
+            MenuEvent::Confirm(entry) => choose(entry, &mut out),
             MenuEvent::Back => prefs.notices_dismissed = true,
             _ => {}
         }
@@ -130,15 +171,14 @@ struct TitleMenu<'w> {
     saved: Option<Res<'w, SavedMatch>>,
     device: Res<'w, LastDevice>,
     overlays: Res<'w, super::Overlays>,
-    commands: MessageWriter<'w, Command>,
-    overlay_commands: MessageWriter<'w, OverlayCommand>,
+    out: MenuOut<'w>,
 }
 
 fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<PrefsFile>) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let entries = entries(menu.saved.as_deref(), prefs.first_launch);
     let focused = menu.focus.of(entries.len());
-    widgets::centred_column(&ctx, "title", 640.0, 0.1, |ui| {
+    widgets::centred_column(&ctx, "title", 640.0, 0.06, |ui| {
         ui.vertical_centered(|ui| {
             ui.label(widgets::strong("ENTROPY", 84.0).color(egui::Color32::from_rgb(238, 236, 228)));
             ui.label(widgets::text("Order and Chaos  ·  Eric Solomon, 1977", 21.0).color(ui::MUTED));
@@ -153,23 +193,32 @@ fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<Prefs
         });
     });
     let active = menu.overlays.is_empty();
-    widgets::centred_column(&ctx, "title menu", 280.0, 0.54, |ui| {
+    // Eight entries and the line under them fit a 1280×720 window with room to spare.
+    widgets::centred_column(&ctx, "title menu", 280.0, 0.355, |ui| {
         ui.vertical_centered(|ui| {
-            ui.spacing_mut().item_spacing.y = 10.0;
+            ui.spacing_mut().item_spacing.y = 7.0;
             for (i, entry) in entries.iter().enumerate() {
-                let look = widgets::ButtonLook::new(280.0, 46.0)
+                let look = widgets::ButtonLook::new(280.0, 40.0)
                     .focused(active && i == focused)
-                    .main(i == 0);
+                    .main(i == 0)
+                    .text_size(18.0);
                 let response = widgets::button(ui, entry.label(), look);
                 if active && response.hovered() && *menu.device == LastDevice::Mouse {
                     menu.focus.point_at(i);
                 }
                 if active && response.clicked() {
-                    choose(*entry, &mut menu.commands, &mut menu.overlay_commands);
+                    choose(*entry, &mut menu.out);
                 }
             }
         });
     });
+    if let Some(entry) = entries.get(focused) {
+        widgets::centred_column(&ctx, "title blurb", 640.0, 0.355, |ui| {
+            // Under the menu: eight rows of 40 points and their gaps.
+            ui.add_space(entries.len() as f32 * 47.0 + 6.0);
+            ui.vertical_centered(|ui| ui.label(widgets::muted(entry.blurb(), widgets::BODY)));
+        });
+    }
     notices(&ctx, &mut prefs, menu.saved.as_deref());
     Ok(())
 }

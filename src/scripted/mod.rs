@@ -8,6 +8,8 @@
 //! - `pointer` waits for a real pointer's click on the board;
 //! - `crash-play` and `crash-continue` play some moves then wait to be
 //!   killed, and continue the saved match, each writing the board;
+//! - `carreno` plays through Carreno's game (setup, a check with a piece
+//!   picked up, How to play, a game to its result) and shoots each screen;
 //! - `measure` records frame times (idle, slides, the computer thinking),
 //!   the time to the first frame, memory and the time a save takes.
 //!
@@ -36,6 +38,7 @@ use crate::prefs::{ColourMarks, Settings};
 use crate::screens::{OverlayCommand, Screen};
 use crate::world::BoardLayout;
 
+mod carreno;
 mod measure;
 mod scripts;
 
@@ -108,6 +111,10 @@ pub enum Step {
     Announce(Cell),
     /// Wait this many frames for a person to place a counter, then write where it went (or `none`).
     AwaitPlacement(u32),
+    /// The device used last (the prompts follow it, and only the mouse points the focus).
+    Device(crate::navigation::LastDevice),
+    /// A step in Carreno's game.
+    Carreno(carreno::CarrenoStep),
     /// Quit.
     Exit,
 }
@@ -160,6 +167,7 @@ struct Stage<'w, 's> {
     layout: Res<'w, BoardLayout>,
     device: ResMut<'w, crate::navigation::LastDevice>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
+    carreno: carreno::CarrenoStage<'w, 's>,
 }
 
 /// Where the script's messages go.
@@ -323,6 +331,11 @@ fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut Out, comma
                 false
             }
         }
+        Step::Device(device) => {
+            *stage.device = device;
+            true
+        }
+        Step::Carreno(carreno_step) => carreno::step(carreno_step, &mut stage.carreno),
         Step::Exit => {
             out.exit.write(AppExit::Success);
             true

@@ -4,9 +4,12 @@ use entropy_ai::Level;
 use entropy_rules::Cell;
 
 use super::Step::{self, *};
+use super::carreno::CarrenoStep;
+use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use super::measure::Bucket;
 use crate::game::Command;
 use crate::match_setup::Opponent;
+use crate::navigation::LastDevice;
 use crate::navigation::Nav;
 use crate::prefs::ColourMarks;
 use crate::screens::{Overlay, OverlayCommand, Screen};
@@ -21,6 +24,7 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "measure" => (measure(), false),
         "crash-play" => (crash_play(), true),
         "crash-continue" => (crash_continue(), true),
+        "carreno" => (carreno(), true),
         _ => return None,
     })
 }
@@ -238,6 +242,50 @@ fn measure() -> Vec<Step> {
         Play(24),
         Measure(Bucket::None),
         Report,
+        Exit,
+    ]
+}
+
+/// Carreno's game: the setup, a game at a shared screen with O in check and
+/// a piece picked up (its destinations marked), How to play, and the result
+/// of the game played to its end.
+fn carreno() -> Vec<Step> {
+    let shared = CarrenoSetup {
+        opponent: CarrenoOpponent::Person,
+        side: SideChoice::O,
+    };
+    vec![
+        Frames(60),
+        // A player at the keyboard (once the window has seen the pointer):
+        // the pointer resting over a menu no longer moves its focus.
+        Device(LastDevice::Keyboard),
+        Frames(2),
+        Shot("carreno_title"),
+        Carreno(CarrenoStep::Do(CarrenoCommand::OpenSetup)),
+        Screen(Screen::CarrenoSetup),
+        Frames(12),
+        Shot("carreno_setup"),
+        Carreno(CarrenoStep::Setup(shared)),
+        Carreno(CarrenoStep::Do(CarrenoCommand::Start)),
+        Screen(Screen::Carreno),
+        Frames(8),
+        // O's c1-c3 leaves c3 touching nothing; S's e4-e3 keeps away: O is in check.
+        Carreno(CarrenoStep::Moves(&["c1-c3", "e4-e3"])),
+        Carreno(CarrenoStep::Select("d1")),
+        Frames(10),
+        Shot("carreno_playing"),
+        Overlay(OverlayCommand::Open(Overlay::CarrenoRules)),
+        Carreno(CarrenoStep::RulesPage(1)),
+        Frames(10),
+        Shot("carreno_rules"),
+        Overlay(OverlayCommand::CloseAll),
+        Speed(20.0),
+        Carreno(CarrenoStep::ToEnd),
+        Screen(Screen::CarrenoOver),
+        Speed(1.0),
+        Frames(12),
+        Shot("carreno_result"),
+        Frames(4),
         Exit,
     ]
 }

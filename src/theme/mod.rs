@@ -52,6 +52,29 @@ pub const COUNTING: Color = Color::srgb(1.0, 0.84, 0.42);
 /// The bag's cloth.
 pub const BAG: Color = Color::srgb(0.62, 0.47, 0.33);
 
+/// The light pieces of Carreno's game (O's).
+pub const PIECE_LIGHT: Color = Color::srgb(0.93, 0.91, 0.85);
+/// The dark pieces of Carreno's game (S's).
+pub const PIECE_DARK: Color = Color::srgb(0.19, 0.19, 0.23);
+/// Pieces in check in Carreno's game, and the reason beside the board.
+pub const CHECK: Color = Color::srgb(1.0, 0.30, 0.28);
+
+/// The colour of a piece of Carreno's game: O light, S dark.
+pub fn piece_colour(side: carreno_rules::Side) -> Color {
+    match side {
+        carreno_rules::Side::O => PIECE_LIGHT,
+        carreno_rules::Side::S => PIECE_DARK,
+    }
+}
+
+/// The colour of the letter on a piece of Carreno's game.
+pub fn piece_letter_colour(side: carreno_rules::Side) -> Color {
+    match side {
+        carreno_rules::Side::O => Color::srgba(0.10, 0.10, 0.12, 0.55),
+        carreno_rules::Side::S => Color::srgba(1.0, 1.0, 1.0, 0.62),
+    }
+}
+
 /// The colour of a counter (red, green, yellow, blue, white, black, purple).
 pub fn counter_colour(colour: Colour) -> Color {
     match colour.index() {

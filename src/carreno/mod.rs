@@ -1,0 +1,82 @@
+//! Carreno's Entropy, the second game: Augustine Carreno's movement game of
+//! 1994 (seed 002), seven pieces a side on a 5×5 board. Everything it needs
+//! in the game lives here; the rules and the computer players are the
+//! `carreno_rules` and `carreno_ai` crates, and nothing here decides what is
+//! legal, what checks or who won.
+//!
+//! ```text
+//! mouse, keys, pad (input.rs)       computer.rs (task pool)
+//!              \                        /
+//!               +--> CarrenoIntent(Move) <--+
+//!                          |
+//!        game.rs apply_intents: Game::play
+//!      Ok -> CarrenoApplied            Err -> CarrenoRefused (the rules' reason)
+//!            |                                |
+//!   board.rs slides the piece,        the piece shakes, the square flashes,
+//!   marks, panel and sound follow     the panel says why
+//! ```
+//!
+//! One plugin per file: [`setup`] (the setup screen and its choices),
+//! [`game`] (the game resource, intents, commands), [`board`] (the board's
+//! entities and their motion), [`input`] (mouse, keyboard and gamepad),
+//! [`computer`] (computer players and hints off the frame), [`playing`] (the
+//! playing screen's keys and turn card), [`panel`] (the side panel),
+//! [`result`] (the result screen), [`pause`], [`rules`] (How to play), and,
+//! with a window only, [`looks`] and [`marks`] (sprites).
+
+use bevy::prelude::*;
+
+use crate::screens::Screen;
+
+pub mod board;
+pub mod computer;
+pub mod game;
+pub mod input;
+pub mod looks;
+pub mod marks;
+pub mod panel;
+pub mod pause;
+pub mod playing;
+pub mod result;
+pub mod rules;
+pub mod setup;
+
+pub use game::{Attempt, CarrenoApplied, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone, Seat};
+pub use setup::{CarrenoOpponent, CarrenoSetup, SideChoice};
+
+/// The game's logic (headless): screens, the game, input, computer players,
+/// the board's entities and the interface.
+pub(super) fn plugin(app: &mut App) {
+    app.add_computed_state::<InCarreno>().add_plugins((
+        setup::plugin,
+        game::plugin,
+        board::plugin,
+        input::plugin,
+        computer::plugin,
+        playing::plugin,
+        result::plugin,
+        pause::plugin,
+        rules::plugin,
+    ));
+}
+
+/// How the board looks: needs the drawn images and the fonts.
+pub(super) fn looks_plugin(app: &mut App) {
+    app.add_plugins((looks::plugin, marks::plugin));
+}
+
+/// Present while a game of Carreno's is on screen (played or over): the
+/// board's entities live as long as this state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InCarreno;
+
+impl ComputedStates for InCarreno {
+    type SourceStates = Screen;
+
+    // Carreno -> CarrenoOver keeps the board on screen.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::Carreno | Screen::CarrenoOver).then_some(InCarreno)
+    }
+}

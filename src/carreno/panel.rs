@@ -1,0 +1,167 @@
+//! The side panel of Carreno's game, shared by the playing and result
+//! screens: which side is light and which dark with their players, the
+//! screen's own card, the move list (numbered, newest in view) and the
+//! Rules and Leave buttons. Every text wraps within the panel.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use carreno_rules::{MOVE_LIMIT, Move, Side};
+
+use super::game::{CarrenoMatch, Seat};
+use crate::camera::PANEL_WIDTH;
+use crate::theme::{self, ui, widgets};
+
+/// What the panel shows.
+#[derive(SystemParam)]
+pub struct PanelData<'w> {
+    /// The game.
+    pub game: Res<'w, CarrenoMatch>,
+}
+
+/// What the panel's own buttons asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PanelButtons {
+    /// How to play.
+    pub rules: bool,
+    /// Leave the game.
+    pub leave: bool,
+}
+
+/// A side's name with its colour: "O (light)".
+pub fn side_words(side: Side) -> String {
+    match side {
+        Side::O => "O (light)".to_string(),
+        Side::S => "S (dark)".to_string(),
+    }
+}
+
+/// Draws the panel at the right of the window, with `middle` as the screen's own card.
+pub fn side_panel(ctx: &egui::Context, data: &PanelData, middle: impl FnOnce(&mut egui::Ui)) -> PanelButtons {
+    let screen = ctx.viewport_rect();
+    let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
+    let mut buttons = PanelButtons::default();
+    egui::Area::new(egui::Id::new("carreno panel"))
+        .fixed_pos(rect.min)
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(rect, egui::CornerRadius::ZERO, ui::PANEL);
+            ui.set_clip_rect(rect);
+            let inner = rect.shrink(16.0);
+            // Rules and Leave stand at the bottom; the rest fills what is above them.
+            let bottom = egui::Rect::from_min_max(egui::pos2(inner.left(), inner.bottom() - 36.0), inner.max);
+            let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(content), |ui| {
+                ui.set_width(content.width());
+                ui.spacing_mut().item_spacing.y = 8.0;
+                header(ui, &data.game);
+                players(ui, &data.game);
+                middle(ui);
+                move_list(ui, &data.game);
+            });
+            ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
+                buttons = bottom_buttons(ui);
+            });
+        });
+    buttons
+}
+
+fn header(ui: &mut egui::Ui, game: &CarrenoMatch) {
+    ui.horizontal(|ui| {
+        ui.label(widgets::strong("CARRENO'S ENTROPY", 15.0).color(ui::ACCENT));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let played = game.game.moves().len();
+            ui.label(widgets::muted(format!("{played} of {MOVE_LIMIT} moves"), 14.0))
+                .on_hover_text("The game is drawn when this many moves have been played without a winner.");
+        });
+    });
+}
+
+/// A piece of `side` as a small disc.
+pub fn piece_swatch(ui: &mut egui::Ui, side: Side, diameter: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(diameter, diameter), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.circle_filled(rect.center(), diameter / 2.0, ui::MUTED);
+    painter.circle_filled(
+        rect.center(),
+        diameter / 2.0 - 1.5,
+        theme::egui_colour(theme::piece_colour(side)),
+    );
+    painter.circle_filled(
+        rect.center() + egui::vec2(-diameter * 0.14, -diameter * 0.16),
+        diameter * 0.16,
+        egui::Color32::from_white_alpha(60),
+    );
+}
+
+fn players(ui: &mut egui::Ui, game: &CarrenoMatch) {
+    let to_move = (!game.game.is_over()).then(|| game.game.to_move());
+    widgets::card(ui, |ui| {
+        for side in [Side::O, Side::S] {
+            ui.horizontal(|ui| {
+                piece_swatch(ui, side, 20.0);
+                ui.label(widgets::strong(side_words(side), 16.0));
+                let name = game.name(side);
+                let colour = if to_move == Some(side) { ui::ACCENT } else { ui::TEXT };
+                ui.add(egui::Label::new(widgets::text(name, 16.0).color(colour)).truncate());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if to_move == Some(side) {
+                        let words = match game.seat(side) {
+                            Seat::Person => "to move",
+                            Seat::Computer(_) => "thinks",
+                        };
+                        ui.label(widgets::muted(words, widgets::SMALL));
+                    }
+                });
+            });
+        }
+    });
+}
+
+fn move_list(ui: &mut egui::Ui, game: &CarrenoMatch) {
+    let moves = game.game.moves();
+    ui.label(widgets::muted("MOVES", 13.0));
+    // The list takes what is left above the bottom buttons.
+    let height = ui.available_height().max(40.0);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .max_height(height)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            if moves.is_empty() {
+                ui.label(widgets::muted("No move yet. O moves first.", widgets::SMALL));
+                return;
+            }
+            let last = moves.len() - 1;
+            egui::Grid::new("carreno moves")
+                .num_columns(3)
+                .spacing([18.0, 4.0])
+                .min_col_width(28.0)
+                .show(ui, |ui| {
+                    for (pair, chunk) in moves.chunks(2).enumerate() {
+                        ui.label(widgets::muted(format!("{}.", pair + 1), widgets::SMALL + 1.0));
+                        for (j, mv) in chunk.iter().enumerate() {
+                            let index = pair * 2 + j;
+                            let colour = if index == last { ui::ACCENT } else { ui::TEXT };
+                            ui.label(widgets::text(move_words(*mv), widgets::BODY).color(colour));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// A move as the list shows it: its notation from the rules.
+pub fn move_words(mv: Move) -> String {
+    mv.to_string()
+}
+
+fn bottom_buttons(ui: &mut egui::Ui) -> PanelButtons {
+    let mut buttons = PanelButtons::default();
+    ui.horizontal(|ui| {
+        let look = |w: f32| widgets::ButtonLook::new(w, 36.0).text_size(16.0);
+        buttons.rules = widgets::button(ui, "Rules", look(100.0)).clicked();
+        buttons.leave = widgets::button(ui, "Leave", look(100.0)).clicked();
+    });
+    buttons
+}

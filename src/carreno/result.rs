@@ -1,0 +1,119 @@
+//! The end of a game of Carreno's Entropy: who won and the rules' reason
+//! (a side dispersed, or a draw by successive passes, repetition or the
+//! move limit), the final board still in view, and Rematch (focused: the
+//! same players, each at the other side), New game (the setup) or Title.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use carreno_rules::GameResult;
+
+use super::game::{CarrenoCommand, CarrenoMatch, Seat, sentence};
+use super::panel::{PanelData, side_panel};
+use crate::AppSet;
+use crate::navigation::{Focus, LastDevice};
+use crate::screens::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Overlays, Screen, menu_events};
+use crate::theme::{ui, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::CarrenoOver), |mut focus: ResMut<Focus>| focus.set(0))
+        .add_systems(
+            Update,
+            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::CarrenoOver).and_then(resource_exists::<CarrenoMatch>))
+                .in_set(crate::theme::Interface),
+        );
+}
+
+/// The buttons, left to right.
+const CHOICES: [(CarrenoCommand, &str); 3] = [
+    (CarrenoCommand::Rematch, "Rematch"),
+    (CarrenoCommand::OpenSetup, "New game"),
+    (CarrenoCommand::ToTitle, "Title"),
+];
+
+fn navigate(
+    mut keys: MenuKeys,
+    mut focus: ResMut<Focus>,
+    mut commands: MessageWriter<CarrenoCommand>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) {
+    let choices = CHOICES.map(|(c, _)| c);
+    for event in menu_events(keys.for_screen(Screen::CarrenoOver), &mut focus, &choices) {
+        match event {
+            MenuEvent::Confirm(command) => {
+                commands.write(command);
+            }
+            // The buttons stand in a row: left and right move between them too.
+            MenuEvent::Change(_, delta) => focus.step(CHOICES.len(), delta as isize),
+            MenuEvent::Back => {
+                commands.write(CarrenoCommand::ToTitle);
+            }
+            MenuEvent::Other(crate::navigation::Nav::Pause) => {
+                overlays.write(OverlayCommand::Open(Overlay::CarrenoPause));
+            }
+            MenuEvent::Other(_) => {}
+        }
+    }
+}
+
+/// The headline of a result: "You win!", "Computer (Hard) wins", "A draw".
+pub fn headline(game: &CarrenoMatch, result: GameResult) -> String {
+    match result.winner() {
+        Some(side) if game.name(side) == "You" => "You win!".to_string(),
+        Some(side) if matches!(game.seat(side), Seat::Computer(_)) => format!("{} wins", game.name(side)),
+        Some(side) => format!("{} wins!", game.name(side)),
+        None => "A draw".to_string(),
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    data: PanelData,
+    mut focus: ResMut<Focus>,
+    (overlays, device): (Res<Overlays>, Res<LastDevice>),
+    mut commands: MessageWriter<CarrenoCommand>,
+    mut overlay_commands: MessageWriter<OverlayCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(result) = data.game.game.result() else {
+        return Ok(());
+    };
+    let active = overlays.is_empty();
+    let focused = focus.of(CHOICES.len());
+    let buttons = side_panel(&ctx, &data, |ui| {
+        widgets::card(ui, |ui| {
+            ui.set_min_height(188.0);
+            ui.add(egui::Label::new(widgets::strong(headline(&data.game, result), 26.0).color(ui::ACCENT)).wrap());
+            ui.add(egui::Label::new(widgets::text(sentence(&result.to_string()), widgets::BODY)).wrap());
+            ui.add_space(8.0);
+            ui.horizontal_wrapped(|ui| {
+                for (i, (command, label)) in CHOICES.iter().enumerate() {
+                    // Three buttons in the card's width (284 points).
+                    let width = [96.0, 100.0, 68.0][i];
+                    let look = widgets::ButtonLook::new(width, 40.0)
+                        .main(i == 0)
+                        .focused(active && i == focused)
+                        .text_size(16.0);
+                    let response = widgets::button(ui, label, look);
+                    if active && response.hovered() && *device == LastDevice::Mouse {
+                        focus.point_at(i);
+                    }
+                    if active && response.clicked() {
+                        commands.write(*command);
+                    }
+                }
+            });
+            ui.label(widgets::muted("A rematch swaps the sides.", widgets::SMALL));
+        });
+    });
+    if buttons.rules {
+        overlay_commands.write(OverlayCommand::Open(Overlay::CarrenoRules));
+    }
+    if buttons.leave {
+        commands.write(CarrenoCommand::ToTitle);
+    }
+    Ok(())
+}
