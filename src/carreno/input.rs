@@ -351,12 +351,16 @@ fn forget_selection(
     }
 }
 
+/// The pieces at rest (neither moving nor shaking).
+type RestingPieces<'w, 's> =
+    Query<'w, 's, (Entity, &'static Piece, &'static mut Transform), (Without<Tween>, Without<Shake>)>;
+
 /// A dragged piece follows the pointer; a released one goes home.
 fn follow_pointer(
     selection: Res<Selection>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-    mut pieces: Query<(Entity, &Piece, &mut Transform), (Without<Tween>, Without<Shake>)>,
+    mut pieces: RestingPieces,
     mut commands: Commands,
 ) {
     let point = pointer_world(&pointers, &camera);

@@ -22,7 +22,9 @@ use crate::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Refusal>()
-        .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| refusal.0 = None)
+        .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| {
+            refusal.0 = None
+        })
         .add_systems(Update, collect_refusals.after(crate::AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
