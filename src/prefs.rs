@@ -427,7 +427,8 @@ mod tests {
         assert_eq!(setup.role, RoleChoice::Order);
         assert_eq!(setup.clock, ClockChoice::Off);
         assert_eq!(settings.master_volume, 100);
-        let carreno: CarrenoPrefs = ron::from_str("(opponent: \"ghost\", level: \"grandmaster\", side: \"x\")").unwrap();
+        let carreno: CarrenoPrefs =
+            ron::from_str("(opponent: \"ghost\", level: \"grandmaster\", side: \"x\")").unwrap();
         assert_eq!(carreno.setup(), CarrenoSetup::default());
     }
 }

@@ -95,8 +95,15 @@ fn assert_board_matches(app: &mut App) {
 /// Moves the board cursor from `from` to `to` with the arrow keys.
 fn cursor_to(app: &mut App, from: &str, to: &str) {
     let (from, to) = (sq(from), sq(to));
-    let (df, dr) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-    let horizontal = if df > 0 { KeyCode::ArrowRight } else { KeyCode::ArrowLeft };
+    let (df, dr) = (
+        to.file() as i32 - from.file() as i32,
+        to.rank() as i32 - from.rank() as i32,
+    );
+    let horizontal = if df > 0 {
+        KeyCode::ArrowRight
+    } else {
+        KeyCode::ArrowLeft
+    };
     let vertical = if dr > 0 { KeyCode::ArrowUp } else { KeyCode::ArrowDown };
     for _ in 0..df.abs() {
         key(app, horizontal);
@@ -107,7 +114,11 @@ fn cursor_to(app: &mut App, from: &str, to: &str) {
 }
 
 fn refusal(app: &App) -> Option<String> {
-    app.world().resource::<Refusal>().0.as_ref().map(|(text, _)| text.clone())
+    app.world()
+        .resource::<Refusal>()
+        .0
+        .as_ref()
+        .map(|(text, _)| text.clone())
 }
 
 #[test]
@@ -125,11 +136,16 @@ fn a_move_through_the_keys_is_applied_and_slides_along_its_line() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).game.moves(), &[mv("a2-b3")]);
     // The piece is on its way, not yet on its square.
-    let mut query = app.world_mut().query::<(&Piece, Option<&entropy::animation::Tween>, &Transform)>();
+    let mut query = app
+        .world_mut()
+        .query::<(&Piece, Option<&entropy::animation::Tween>, &Transform)>();
     let (_, tween, transform) = query.iter(app.world()).find(|(p, _, _)| p.at == sq("b3")).unwrap();
     let tween = tween.expect("the move is animated");
     assert_eq!(tween.target().truncate(), CarrenoLayout::rest(sq("b3")).truncate());
-    assert_ne!(transform.translation.truncate(), CarrenoLayout::rest(sq("b3")).truncate());
+    assert_ne!(
+        transform.translation.truncate(),
+        CarrenoLayout::rest(sq("b3")).truncate()
+    );
     rest(&mut app);
     assert_board_matches(&mut app);
     assert_eq!(game(&app).game.to_move(), Side::S);
@@ -176,13 +192,18 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
     rest(&mut app);
     assert_eq!(game(&app).game.position().checked_pieces().len(), 1);
     // The isolated piece itself may not move: the rules say why.
-    app.world_mut().resource_mut::<entropy::carreno::input::BoardCursor>().square = sq("c5");
+    app.world_mut()
+        .resource_mut::<entropy::carreno::input::BoardCursor>()
+        .square = sq("c5");
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         refusal(&app),
         Some(sentence(&MoveError::NoOwnNeighbour(sq("c5")).to_string()))
     );
-    assert_eq!(app.world().resource::<entropy::carreno::input::Selection>().square, None);
+    assert_eq!(
+        app.world().resource::<entropy::carreno::input::Selection>().square,
+        None
+    );
     // A move that leaves c5 isolated is refused with the check as its reason.
     let position = *game(&app).game.position();
     let leaves_check = Square::all()
@@ -283,7 +304,10 @@ fn undo_takes_back_one_move_at_a_shared_screen_and_the_reply_too_against_the_com
     assert_eq!(game(&app).game.moves().len(), 2, "the computer replied");
     key(&mut app, KeyCode::KeyU);
     rest(&mut app);
-    assert!(game(&app).game.moves().is_empty(), "your move and its reply are taken back");
+    assert!(
+        game(&app).game.moves().is_empty(),
+        "your move and its reply are taken back"
+    );
     assert!(game(&app).person_to_move());
     assert_board_matches(&mut app);
 }

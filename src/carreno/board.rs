@@ -130,8 +130,16 @@ fn build_board(mut commands: Commands, game: Option<Res<CarrenoMatch>>, old: Que
         // Row digits on the left, column letters along the bottom.
         let centre = CarrenoLayout::square_centre(square);
         let labels = [
-            (square.file() == 0, square.rank_char(), Vec2::new(CarrenoLayout::centre().x - edge - 20.0, centre.y)),
-            (square.rank() == 0, square.file_char(), Vec2::new(centre.x, CarrenoLayout::centre().y - edge - 20.0)),
+            (
+                square.file() == 0,
+                square.rank_char(),
+                Vec2::new(CarrenoLayout::centre().x - edge - 20.0, centre.y),
+            ),
+            (
+                square.rank() == 0,
+                square.file_char(),
+                Vec2::new(centre.x, CarrenoLayout::centre().y - edge - 20.0),
+            ),
         ];
         for (shown, label, at) in labels {
             if shown {
@@ -194,7 +202,13 @@ fn slide(pieces: &mut Query<(Entity, &mut Piece, &Transform)>, commands: &mut Co
     let start = transform.translation.with_z(z::LIFTED);
     let end = CarrenoLayout::rest(to);
     commands.entity(entity).remove::<Shake>().insert(
-        Tween::new(start, end, CarrenoLayout::move_duration(squares), EaseFunction::CubicInOut).showing(Motion::Slide),
+        Tween::new(
+            start,
+            end,
+            CarrenoLayout::move_duration(squares),
+            EaseFunction::CubicInOut,
+        )
+        .showing(Motion::Slide),
     );
 }
 
@@ -205,7 +219,9 @@ fn refuse_feedback(
     mut commands: Commands,
 ) {
     for refusal in refused.read() {
-        let Some(square) = refusal.attempt.piece() else { continue };
+        let Some(square) = refusal.attempt.piece() else {
+            continue;
+        };
         let Some((entity, piece, transform)) = pieces.iter().find(|(_, p, _)| p.at == square) else {
             continue;
         };

@@ -88,7 +88,11 @@ fn seat_players(game: Option<Res<CarrenoMatch>>, mut thinking: ResMut<Thinking>,
 }
 
 /// A move taken back makes the computer's thoughts about the old position useless.
-fn forget_on_undo(mut undone: MessageReader<CarrenoUndone>, mut thinking: ResMut<Thinking>, mut hint: ResMut<HintRequest>) {
+fn forget_on_undo(
+    mut undone: MessageReader<CarrenoUndone>,
+    mut thinking: ResMut<Thinking>,
+    mut hint: ResMut<HintRequest>,
+) {
     if undone.read().count() > 0 {
         thinking.stop();
         hint.stop();

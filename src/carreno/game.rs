@@ -110,7 +110,7 @@ impl CarrenoMatch {
     /// The side that made move `index` of the game.
     pub fn mover_of(&self, index: usize) -> Side {
         let first = self.game.start().to_move();
-        if index % 2 == 0 { first } else { first.other() }
+        if index.is_multiple_of(2) { first } else { first.other() }
     }
 
     /// Whether a person may take a move back now: the game goes on and a

@@ -118,7 +118,7 @@ impl BoardInput<'_, '_> {
         let ready = *self.screen.get() == Screen::Carreno
             && game.person_to_move()
             && self.overlays.is_empty()
-            && !crate::animation::blocks_input(&self.tweens);
+            && !crate::animation::blocks_input(self.tweens.iter());
         ready.then_some(game)
     }
 }
@@ -351,12 +351,15 @@ fn forget_selection(
     }
 }
 
+/// Pieces neither sliding nor shaking.
+type NotMoving = (Without<Tween>, Without<Shake>);
+
 /// A dragged piece follows the pointer; a released one goes home.
 fn follow_pointer(
     selection: Res<Selection>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-    mut pieces: Query<(Entity, &Piece, &mut Transform), (Without<Tween>, Without<Shake>)>,
+    mut pieces: Query<(Entity, &Piece, &mut Transform), NotMoving>,
     mut commands: Commands,
 ) {
     let point = pointer_world(&pointers, &camera);

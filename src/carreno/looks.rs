@@ -187,7 +187,10 @@ fn tint_squares(
 }
 
 /// The picked-up piece floats a little above the board.
-fn lift_selected(selection: Res<Selection>, mut pieces: Query<(&Piece, &mut Transform), Without<crate::animation::Tween>>) {
+fn lift_selected(
+    selection: Res<Selection>,
+    mut pieces: Query<(&Piece, &mut Transform), Without<crate::animation::Tween>>,
+) {
     for (piece, mut transform) in &mut pieces {
         let lifted = selection.square == Some(piece.at);
         let scale = if lifted { 1.1 } else { 1.0 };

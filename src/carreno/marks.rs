@@ -84,7 +84,11 @@ impl MarkInputs<'_, '_> {
         }
         if self.game.person_to_move() {
             let own = position.pieces(position.to_move());
-            marks.extend(own.into_iter().filter(|&s| game.piece_moves(s).is_err()).map(Mark::Locked));
+            marks.extend(
+                own.into_iter()
+                    .filter(|&s| game.piece_moves(s).is_err())
+                    .map(Mark::Locked),
+            );
             if let Some(from) = self.selection.square {
                 marks.push(Mark::Selected(from));
                 let legal = game.piece_moves(from).unwrap_or_default();

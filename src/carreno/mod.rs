@@ -41,7 +41,9 @@ pub mod result;
 pub mod rules;
 pub mod setup;
 
-pub use game::{Attempt, CarrenoApplied, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone, Seat};
+pub use game::{
+    Attempt, CarrenoApplied, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone, Seat,
+};
 pub use setup::{CarrenoOpponent, CarrenoSetup, SideChoice};
 
 /// The game's logic (headless): screens, the game, input, computer players,

@@ -22,7 +22,9 @@ use crate::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Refusal>()
-        .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| refusal.0 = None)
+        .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| {
+            refusal.0 = None
+        })
         .add_systems(Update, collect_refusals.after(crate::AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
@@ -84,7 +86,7 @@ struct TurnControls<'w> {
 
 fn draw(mut contexts: EguiContexts, data: PanelData, turn: TurnData, mut controls: TurnControls) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let still = !crate::animation::blocks_input(&turn.tweens);
+    let still = !crate::animation::blocks_input(turn.tweens.iter());
     let buttons = side_panel(&ctx, &data, |ui| turn_card(ui, &data.game, &turn, &mut controls, still));
     if buttons.rules {
         controls.overlays.write(OverlayCommand::Open(Overlay::CarrenoRules));

@@ -121,7 +121,9 @@ fn game_page(ui: &mut egui::Ui) {
         |ui| {
             paragraph(
                 ui,
-                &format!("Two sides, O (light) and S (dark), have {PIECES} pieces each on a 5 × 5 board. O moves first; then the sides take turns, one move each."),
+                &format!(
+                    "Two sides, O (light) and S (dark), have {PIECES} pieces each on a 5 × 5 board. O moves first; then the sides take turns, one move each."
+                ),
             );
             heading(ui, "Moving");
             paragraph(
@@ -183,7 +185,9 @@ fn winning_page(ui: &mut egui::Ui) {
         |ui| {
             paragraph(
                 ui,
-                &format!("A side is dispersed when every one of its {PIECES} pieces touches at least one piece and none of its own side. The first side to be dispersed wins."),
+                &format!(
+                    "A side is dispersed when every one of its {PIECES} pieces touches at least one piece and none of its own side. The first side to be dispersed wins."
+                ),
             );
             paragraph(
                 ui,
@@ -192,7 +196,9 @@ fn winning_page(ui: &mut egui::Ui) {
             heading(ui, "Draws");
             paragraph(
                 ui,
-                &format!("This edition's reading (the seed gives none): a game is drawn when both players pass one after the other, when the same position with the same player to move occurs for the third time, or after {MOVE_LIMIT} moves in all, passes included."),
+                &format!(
+                    "This edition's reading (the seed gives none): a game is drawn when both players pass one after the other, when the same position with the same player to move occurs for the third time, or after {MOVE_LIMIT} moves in all, passes included."
+                ),
             );
         },
         |ui| {

@@ -25,7 +25,8 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::CarrenoSetup)).in_set(crate::theme::Interface),
+            draw.run_if(in_state(Screen::CarrenoSetup))
+                .in_set(crate::theme::Interface),
         );
 }
 
@@ -258,14 +259,8 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                     };
                     let names: Vec<String> = Level::ALL.iter().map(|l| capitalised(l.name())).collect();
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
-                    let (clicked, hovered) = widgets::segmented_row(
-                        ui,
-                        "Level",
-                        &names,
-                        chosen,
-                        level_description(current),
-                        is_focused,
-                    );
+                    let (clicked, hovered) =
+                        widgets::segmented_row(ui, "Level", &names, chosen, level_description(current), is_focused);
                     if pointing && hovered {
                         view.focus.point_at(i);
                     }

@@ -47,7 +47,7 @@ pub struct CarrenoStage<'w, 's> {
 
 /// Runs `step`; returns whether it is done.
 pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
-    let busy = crate::animation::blocks_input(&stage.tweens);
+    let busy = crate::animation::blocks_input(stage.tweens.iter());
     match step {
         CarrenoStep::Do(command) => {
             stage.commands.write(command);

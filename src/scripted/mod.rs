@@ -204,7 +204,7 @@ fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option
 
 /// Runs the step on top; returns whether it is done.
 fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut Out, commands: &mut Commands) -> bool {
-    let busy = crate::animation::blocks_input(&stage.tweens);
+    let busy = crate::animation::blocks_input(stage.tweens.iter());
     match step {
         Step::Frames(n) => {
             script.waited = script.waited.saturating_add(1);

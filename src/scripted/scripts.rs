@@ -5,8 +5,8 @@ use entropy_rules::Cell;
 
 use super::Step::{self, *};
 use super::carreno::CarrenoStep;
-use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use super::measure::Bucket;
+use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use crate::game::Command;
 use crate::match_setup::Opponent;
 use crate::navigation::LastDevice;
