@@ -351,16 +351,15 @@ fn forget_selection(
     }
 }
 
-/// The pieces at rest (neither moving nor shaking).
-type RestingPieces<'w, 's> =
-    Query<'w, 's, (Entity, &'static Piece, &'static mut Transform), (Without<Tween>, Without<Shake>)>;
+/// Pieces neither sliding nor shaking.
+type NotMoving = (Without<Tween>, Without<Shake>);
 
 /// A dragged piece follows the pointer; a released one goes home.
 fn follow_pointer(
     selection: Res<Selection>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-    mut pieces: RestingPieces,
+    mut pieces: Query<(Entity, &Piece, &mut Transform), NotMoving>,
     mut commands: Commands,
 ) {
     let point = pointer_world(&pointers, &camera);

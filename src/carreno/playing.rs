@@ -187,7 +187,7 @@ fn piece_words(game: &CarrenoMatch, turn: &TurnData) -> String {
                 Err(error) => sentence(&error.to_string()),
             }
         }
-        _ => "Pick up a piece and put it on a marked square. Dimmed pieces may not move: point at one to see why."
+        _ => "Pick up a piece and put it on a marked square. A dimmed piece may not move: point at it, or put the cursor on it, to read why."
             .to_string(),
     }
 }
