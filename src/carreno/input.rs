@@ -25,6 +25,7 @@ use super::game::{Attempt, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoR
 use crate::AppSet;
 use crate::animation::{Shake, Tween};
 use crate::camera::WorldCamera;
+use crate::input::pointer::pointer_world;
 use crate::navigation::Nav;
 use crate::screens::{MenuKeys, Overlay, OverlayCommand, Overlays, Screen};
 use crate::world::z;
@@ -255,17 +256,6 @@ fn keys(mut keys: MenuKeys, board: BoardInput, mut actions: KeyActions, mut act:
             _ => {}
         }
     }
-}
-
-/// The mouse pointer in world coordinates, if it is over the window.
-fn pointer_world(
-    pointers: &Query<(&PointerId, &PointerLocation)>,
-    camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-) -> Option<Vec2> {
-    let (_, location) = pointers.iter().find(|(id, _)| id.is_mouse())?;
-    let position = location.location.as_ref()?.position;
-    let (camera, transform) = camera.single().ok()?;
-    camera.viewport_to_world_2d(transform, position).ok()
 }
 
 fn hide_cursor_on_move(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {

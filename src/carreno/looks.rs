@@ -12,6 +12,7 @@ use super::game::{Attempt, CarrenoRefused};
 use super::input::{BoardInput, Hovered, Selection};
 use crate::art::{Art, ROUNDED_BORDER};
 use crate::theme::{self, fonts::WorldFont};
+use crate::world::looks::{RefusedFlash, square_colour};
 use crate::world::z;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,10 +28,6 @@ pub(super) fn plugin(app: &mut App) {
                 .after(crate::AppSet::Sync),
         );
 }
-
-/// A red flash on a square after a refusal.
-#[derive(Component)]
-struct RefusedFlash(Timer);
 
 fn rounded(art: &Art, colour: Color, size: f32, border: f32) -> Sprite {
     Sprite {
@@ -140,11 +137,10 @@ fn dress_piece(
         });
 }
 
+/// A refused move flashes its square (the flash fades with the main board's).
 fn flash_refusals(
     mut refused: MessageReader<CarrenoRefused>,
-    time: Res<Time>,
     mut commands: Commands,
-    mut flashes: Query<(Entity, &mut RefusedFlash)>,
     squares: Query<(Entity, &BoardSquare)>,
 ) {
     for refusal in refused.read() {
@@ -153,14 +149,7 @@ fn flash_refusals(
             Attempt::PickUp(square) => Some(square),
         };
         if let Some((entity, _)) = squares.iter().find(|(_, s)| Some(s.0) == target) {
-            commands
-                .entity(entity)
-                .insert(RefusedFlash(Timer::from_seconds(0.6, TimerMode::Once)));
-        }
-    }
-    for (entity, mut flash) in &mut flashes {
-        if flash.0.tick(time.delta()).is_finished() {
-            commands.entity(entity).remove::<RefusedFlash>();
+            commands.entity(entity).insert(RefusedFlash::default());
         }
     }
 }
@@ -173,13 +162,7 @@ fn tint_squares(
 ) {
     let interactive = board.ready().is_some();
     for (BoardSquare(square), mut sprite, flash) in &mut squares {
-        let mut colour = theme::CELL;
-        if interactive && hovered.0 == Some(*square) {
-            colour = theme::CELL_HOVER;
-        }
-        if let Some(flash) = flash {
-            colour = theme::REFUSED.mix(&colour, flash.0.fraction());
-        }
+        let colour = square_colour(interactive && hovered.0 == Some(*square), flash);
         if sprite.color != colour {
             sprite.color = colour;
         }

@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
 const DRAG_THRESHOLD: f32 = 6.0;
 
 /// The mouse pointer in world coordinates, if it is over the window.
-fn pointer_world(
+pub(crate) fn pointer_world(
     pointers: &Query<(&PointerId, &PointerLocation)>,
     camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
 ) -> Option<Vec2> {

@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            flash_refusals,
+            (flash_refusals, fade_refusal_flashes),
             (tint_cells, lift_held_counter, update_markings).run_if(resource_exists::<CurrentMatch>),
         )
             .chain()
@@ -46,9 +46,25 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct Marking;
 
-/// A red flash on a cell after a refused move.
+/// A red flash on a square after a refused move, on either game's board;
+/// [`fade_refusal_flashes`] ends it.
 #[derive(Component)]
-struct RefusedFlash(Timer);
+pub struct RefusedFlash(Timer);
+
+impl Default for RefusedFlash {
+    fn default() -> Self {
+        RefusedFlash(Timer::from_seconds(0.6, TimerMode::Once))
+    }
+}
+
+/// A board square's colour: lit while `hovered`, reddened by a refusal's flash.
+pub fn square_colour(hovered: bool, flash: Option<&RefusedFlash>) -> Color {
+    let colour = if hovered { theme::CELL_HOVER } else { theme::CELL };
+    match flash {
+        Some(flash) => theme::REFUSED.mix(&colour, flash.0.fraction()),
+        None => colour,
+    }
+}
 
 fn dress_cell(
     add: On<Add, BoardCell>,
@@ -222,13 +238,7 @@ fn spawn_tray(mut commands: Commands, layout: Res<BoardLayout>, art: Res<Art>, f
     }
 }
 
-fn flash_refusals(
-    mut refused: MessageReader<Refused>,
-    time: Res<Time>,
-    mut commands: Commands,
-    mut flashes: Query<(Entity, &mut RefusedFlash)>,
-    cells: Query<(Entity, &BoardCell)>,
-) {
+fn flash_refusals(mut refused: MessageReader<Refused>, mut commands: Commands, cells: Query<(Entity, &BoardCell)>) {
     for r in refused.read() {
         let target = match r.action {
             entropy_rules::Action::Place(cell) => Some(cell),
@@ -236,11 +246,13 @@ fn flash_refusals(
             _ => None,
         };
         if let Some((entity, _)) = cells.iter().find(|(_, c)| Some(c.0) == target) {
-            commands
-                .entity(entity)
-                .insert(RefusedFlash(Timer::from_seconds(0.6, TimerMode::Once)));
+            commands.entity(entity).insert(RefusedFlash::default());
         }
     }
+}
+
+/// Ends the refusals' flashes, on either game's board.
+fn fade_refusal_flashes(time: Res<Time>, mut commands: Commands, mut flashes: Query<(Entity, &mut RefusedFlash)>) {
     for (entity, mut flash) in &mut flashes {
         if flash.0.tick(time.delta()).is_finished() {
             commands.entity(entity).remove::<RefusedFlash>();
@@ -260,13 +272,7 @@ fn tint_cells(
         Some(TurnPhase::Placing | TurnPhase::Sliding)
     ) && game.person_to_move();
     for (BoardCell(cell), mut sprite, flash) in &mut cells {
-        let mut colour = theme::CELL;
-        if interactive && hovered.0 == Some(*cell) {
-            colour = theme::CELL_HOVER;
-        }
-        if let Some(flash) = flash {
-            colour = theme::REFUSED.mix(&colour, flash.0.fraction());
-        }
+        let colour = square_colour(interactive && hovered.0 == Some(*cell), flash);
         if sprite.color != colour {
             sprite.color = colour;
         }
