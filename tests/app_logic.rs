@@ -324,14 +324,7 @@ fn undo_at_a_hot_seat_takes_back_one_move_and_keeps_the_luck() {
         "the same counter is in hand again"
     );
     // Placed elsewhere, the game goes on with the bag's order unchanged.
-    let elsewhere = app
-        .world()
-        .resource::<CurrentMatch>()
-        .round()
-        .position()
-        .placements()
-        .nth(0)
-        .unwrap();
+    let elsewhere = first_empty_cell(&app);
     send(&mut app, Intent(Action::Place(elsewhere)));
     settle(&mut app);
     send(&mut app, Intent(Action::Pass));

@@ -129,7 +129,7 @@ fn a_move_through_the_keys_is_applied_and_slides_along_its_line() {
     cursor_to(&mut app, "c1", "a2");
     key(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.world().resource::<entropy::carreno::input::Selection>().square,
+        app.world().resource::<entropy::carreno::input::Selection>().picked,
         Some(sq("a2"))
     );
     cursor_to(&mut app, "a2", "b3");
@@ -201,7 +201,7 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
         Some(sentence(&MoveError::NoOwnNeighbour(sq("c5")).to_string()))
     );
     assert_eq!(
-        app.world().resource::<entropy::carreno::input::Selection>().square,
+        app.world().resource::<entropy::carreno::input::Selection>().picked,
         None
     );
     // A move that leaves c5 isolated is refused with the check as its reason.
@@ -376,66 +376,20 @@ fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
 /// as the window system sends it (as in `tests/pointer.rs`).
 mod mouse {
     use bevy::input::ButtonState;
-    use bevy::input::mouse::MouseButtonInput;
     use bevy::prelude::*;
-    use bevy::window::{PrimaryWindow, WindowEvent};
-    use entropy::camera::WorldCamera;
     use entropy::carreno::board::CarrenoLayout;
     use entropy::{AppPlugin, Folders};
 
     use super::*;
 
-    fn window(app: &mut App) -> Entity {
-        app.world_mut()
-            .query_filtered::<Entity, With<PrimaryWindow>>()
-            .single(app.world())
-            .unwrap()
-    }
-
     /// Where `square` is on the window, in logical pixels.
     fn on_screen(app: &mut App, square: &str) -> Vec2 {
-        let world = CarrenoLayout::square_centre(sq(square));
-        let (camera, transform) = app
-            .world_mut()
-            .query_filtered::<(&Camera, &GlobalTransform), With<WorldCamera>>()
-            .single(app.world())
-            .unwrap();
-        camera.world_to_viewport(transform, world.extend(0.0)).unwrap()
-    }
-
-    fn move_to(app: &mut App, at: Vec2) {
-        let window = window(app);
-        if let Some(mut w) = app.world_mut().get_mut::<Window>(window) {
-            w.set_cursor_position(Some(at));
-        }
-        let moved = CursorMoved {
-            window,
-            position: at,
-            delta: None,
-        };
-        send(app, moved.clone());
-        send(app, WindowEvent::CursorMoved(moved));
-        app.update();
-        app.update();
-    }
-
-    fn button(app: &mut App, state: ButtonState) {
-        let window = window(app);
-        let input = MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        };
-        send(app, input);
-        send(app, WindowEvent::MouseButtonInput(input));
-        app.update();
+        on_window(app, CarrenoLayout::square_centre(sq(square)))
     }
 
     fn click(app: &mut App, square: &str) {
         let at = on_screen(app, square);
-        move_to(app, at);
-        button(app, ButtonState::Pressed);
-        button(app, ButtonState::Released);
+        click_at(app, at);
     }
 
     #[test]
@@ -461,11 +415,11 @@ mod mouse {
         // S: drag b5 to b4.
         let (from, to) = (on_screen(&mut app, "b5"), on_screen(&mut app, "b4"));
         move_to(&mut app, from);
-        button(&mut app, ButtonState::Pressed);
+        mouse(&mut app, ButtonState::Pressed);
         for step in 1..=6 {
             move_to(&mut app, from.lerp(to, step as f32 / 6.0));
         }
-        button(&mut app, ButtonState::Released);
+        mouse(&mut app, ButtonState::Released);
         rest(&mut app);
         assert_eq!(game(&app).game.moves(), &[mv("a2-b3"), mv("b5-b4")], "a drag moves");
         assert_board_matches(&mut app);

@@ -7,11 +7,8 @@
 mod common;
 
 use bevy::input::ButtonState;
-use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowEvent};
 use common::*;
-use entropy::camera::WorldCamera;
 use entropy::game::{CurrentMatch, Intent};
 use entropy::match_setup::{MatchSetup, Opponent};
 use entropy::screens::Screen;
@@ -32,63 +29,15 @@ fn app() -> App {
     app
 }
 
-fn window(app: &mut App) -> Entity {
-    app.world_mut()
-        .query_filtered::<Entity, With<PrimaryWindow>>()
-        .single(app.world())
-        .unwrap()
-}
-
 /// Where `cell` is on the window, in logical pixels.
 fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
     let world = app.world().resource::<BoardLayout>().cell_centre(cell);
-    let (camera, transform) = app
-        .world_mut()
-        .query_filtered::<(&Camera, &GlobalTransform), With<WorldCamera>>()
-        .single(app.world())
-        .unwrap();
-    camera.world_to_viewport(transform, world.extend(0.0)).unwrap()
-}
-
-/// What the window system does when the pointer moves: the window's cursor
-/// position, the message, and the same as a window event.
-fn move_to(app: &mut App, at: Vec2) {
-    let window = window(app);
-    let scale = {
-        let mut w = app.world_mut().get_mut::<Window>(window).unwrap();
-        w.set_cursor_position(Some(at));
-        w.scale_factor()
-    };
-    let _ = scale;
-    let moved = CursorMoved {
-        window,
-        position: at,
-        delta: None,
-    };
-    send(app, moved.clone());
-    send(app, WindowEvent::CursorMoved(moved));
-    app.update();
-    app.update();
-}
-
-/// What the window system does when the left button goes down or up.
-fn mouse(app: &mut App, state: ButtonState) {
-    let window = window(app);
-    let input = MouseButtonInput {
-        button: MouseButton::Left,
-        state,
-        window,
-    };
-    send(app, input);
-    send(app, WindowEvent::MouseButtonInput(input));
-    app.update();
+    on_window(app, world)
 }
 
 fn click(app: &mut App, cell: Cell) {
     let at = on_screen(app, cell);
-    move_to(app, at);
-    mouse(app, ButtonState::Pressed);
-    mouse(app, ButtonState::Released);
+    click_at(app, at);
 }
 
 fn last_reply(app: &App) -> Option<OrderMove> {

@@ -28,14 +28,7 @@ fn the_tutorial_walks_through_a_round() {
     assert_eq!(step(&app), Step::Place);
 
     // Chaos: place.
-    let cell = app
-        .world()
-        .resource::<CurrentMatch>()
-        .round()
-        .position()
-        .placements()
-        .nth(0)
-        .unwrap();
+    let cell = first_empty_cell(&app);
     send(&mut app, Intent(Action::Place(cell)));
     settle(&mut app);
     assert_eq!(step(&app), Step::Slide);

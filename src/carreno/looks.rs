@@ -12,7 +12,9 @@ use super::game::{Attempt, CarrenoRefused};
 use super::input::{BoardInput, Hovered, Selection};
 use crate::art::{Art, ROUNDED_BORDER};
 use crate::theme::{self, fonts::WorldFont};
-use crate::world::looks::{RefusedFlash, square_colour};
+use crate::world::counter_sprites::piece_sprites;
+use crate::world::looks::lift;
+use crate::world::refused_flash::{RefusedFlash, tint_square};
 use crate::world::z;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,20 +31,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn rounded(art: &Art, colour: Color, size: f32, border: f32) -> Sprite {
-    Sprite {
-        image: art.rounded.clone(),
-        color: colour,
-        custom_size: Some(Vec2::splat(size)),
-        image_mode: SpriteImageMode::Sliced(TextureSlicer {
-            border: BorderRect::all(border),
-            max_corner_scale: 0.5,
-            ..default()
-        }),
-        ..default()
-    }
-}
-
 fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, art: Res<Art>, mut commands: Commands) {
     let Ok(&BoardSquare(square)) = squares.get(add.entity) else {
         return;
@@ -52,7 +40,12 @@ fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, art: Re
         .insert((
             // Sprites are picked only with this component, and by their square.
             Pickable::default(),
-            rounded(&art, theme::CELL, CarrenoLayout::PITCH * 0.92, ROUNDED_BORDER * 0.5),
+            art.rounded_sprite(
+                theme::CELL,
+                Vec2::splat(CarrenoLayout::PITCH * 0.92),
+                ROUNDED_BORDER * 0.5,
+                0.5,
+            ),
         ))
         .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| hovered.0 = Some(square))
         .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
@@ -65,7 +58,7 @@ fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, art: Re
 fn dress_tray(add: On<Add, Tray>, art: Res<Art>, mut commands: Commands) {
     commands.entity(add.entity).insert((
         Pickable::IGNORE,
-        rounded(&art, theme::TRAY, CarrenoLayout::tray(), ROUNDED_BORDER),
+        art.rounded_sprite(theme::TRAY, Vec2::splat(CarrenoLayout::tray()), ROUNDED_BORDER, 0.5),
     ));
 }
 
@@ -100,33 +93,7 @@ fn dress_piece(
         .entity(add.entity)
         .insert(Pickable::IGNORE)
         .with_children(|parent| {
-            parent.spawn((
-                Sprite {
-                    image: art.shadow.clone(),
-                    custom_size: Some(Vec2::splat(d * 1.25)),
-                    ..default()
-                },
-                Transform::from_xyz(d * 0.05, -d * 0.08, -0.3),
-                Pickable::IGNORE,
-            ));
-            parent.spawn((
-                Sprite {
-                    image: art.disc.clone(),
-                    color: theme::piece_colour(side),
-                    custom_size: Some(Vec2::splat(d)),
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ));
-            parent.spawn((
-                Sprite {
-                    image: art.gloss.clone(),
-                    custom_size: Some(Vec2::splat(d)),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 0.0, 0.1),
-                Pickable::IGNORE,
-            ));
+            piece_sprites(parent, &art, theme::piece_colour(side), d);
             parent.spawn((
                 Text2d::new(side.symbol().to_string()),
                 font.strong(d * 0.36),
@@ -162,10 +129,7 @@ fn tint_squares(
 ) {
     let interactive = board.ready().is_some();
     for (BoardSquare(square), mut sprite, flash) in &mut squares {
-        let colour = square_colour(interactive && hovered.0 == Some(*square), flash);
-        if sprite.color != colour {
-            sprite.color = colour;
-        }
+        tint_square(&mut sprite, interactive && hovered.0 == Some(*square), flash);
     }
 }
 
@@ -175,14 +139,11 @@ fn lift_selected(
     mut pieces: Query<(&Piece, &mut Transform), Without<crate::animation::Tween>>,
 ) {
     for (piece, mut transform) in &mut pieces {
-        let lifted = selection.square == Some(piece.at);
-        let scale = if lifted { 1.1 } else { 1.0 };
-        if transform.scale.x != scale {
-            transform.scale = Vec3::splat(scale);
-        }
-        let z = if lifted { z::LIFTED } else { z::COUNTER };
-        if transform.translation.z != z {
-            transform.translation.z = z;
+        let lifted = selection.picked == Some(piece.at);
+        if lifted {
+            lift(&mut transform, 1.1, z::LIFTED);
+        } else {
+            lift(&mut transform, 1.0, z::COUNTER);
         }
     }
 }

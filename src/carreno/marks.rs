@@ -16,6 +16,7 @@ use super::input::{BoardCursor, BoardInput, Selection};
 use crate::art::Art;
 use crate::screens::Screen;
 use crate::theme;
+use crate::world::marks::{clear_stale_marks, line, tinted};
 use crate::world::z;
 
 pub(super) fn plugin(app: &mut App) {
@@ -89,7 +90,7 @@ impl MarkInputs<'_, '_> {
                     .filter(|&s| game.piece_moves(s).is_err())
                     .map(Mark::Locked),
             );
-            if let Some(from) = self.selection.square {
+            if let Some(from) = self.selection.picked {
                 marks.push(Mark::Selected(from));
                 let legal = game.piece_moves(from).unwrap_or_default();
                 marks.extend(legal.into_iter().map(Mark::Legal));
@@ -120,26 +121,18 @@ fn update_marks(
     mut commands: Commands,
 ) {
     let marks = inputs.marks();
-    if *shown == marks && (old.iter().len() > 0 || marks.is_empty()) {
+    if !clear_stale_marks(&shown, &marks, old.iter(), &mut commands) {
         return;
-    }
-    for entity in &old {
-        commands.entity(entity).despawn();
     }
     let d = CarrenoLayout::piece_diameter();
     let at = |square: Square, z: f32| CarrenoLayout::square_centre(square).extend(z);
-    let sprite = |image: &Handle<Image>, colour: Color, size: f32| Sprite {
-        image: image.clone(),
-        color: colour,
-        custom_size: Some(Vec2::splat(size)),
-        ..default()
-    };
+    let sprite = tinted;
     let path = |from: Square, to: Square, colour: Color, width: f32| {
-        let (a, b) = (CarrenoLayout::square_centre(from), CarrenoLayout::square_centre(to));
-        (
-            Sprite::from_color(colour, Vec2::new(a.distance(b), width)),
-            Transform::from_translation(((a + b) / 2.0).extend(z::HIGHLIGHT))
-                .with_rotation(Quat::from_rotation_z((b - a).to_angle())),
+        line(
+            CarrenoLayout::square_centre(from),
+            CarrenoLayout::square_centre(to),
+            colour,
+            width,
         )
     };
     let mut spawn = |bundle: (Sprite, Transform)| {

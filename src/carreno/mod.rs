@@ -16,30 +16,35 @@
 //!   marks, panel and sound follow     the panel says why
 //! ```
 //!
-//! One plugin per file: [`setup`] (the setup screen and its choices),
-//! [`game`] (the game resource, intents, commands), [`board`] (the board's
-//! entities and their motion), [`input`] (mouse, keyboard and gamepad),
-//! [`computer`] (computer players and hints off the frame), [`playing`] (the
-//! playing screen's keys and turn card), [`panel`] (the side panel),
-//! [`result`] (the result screen), [`pause`], [`rules`] (How to play), and,
-//! with a window only, [`looks`] and [`marks`] (sprites).
+//! One plugin per file: [`setup`] (the setup screen; its choices and rows
+//! in [`choices`]), [`game`] (intents, rule events, commands; the game
+//! resource in [`table`]), [`board`] (the board's entities and their
+//! motion), [`input`] (mouse, keyboard and gamepad), [`computer`] (computer
+//! players and hints off the frame), [`playing`] (the playing screen's keys
+//! and turn card), [`panel`] (the side panel), [`result`] (the result
+//! screen), [`pause`] and [`rules`] (How to play: the pages, in the
+//! windows both games share), [`mini_board`] (a small board in the
+//! interface), and, with a window only, [`looks`] and [`marks`] (sprites).
 
 use bevy::prelude::*;
 
 use crate::screens::Screen;
 
 pub mod board;
+pub mod choices;
 pub mod computer;
 pub mod game;
 pub mod input;
 pub mod looks;
 pub mod marks;
+pub mod mini_board;
 pub mod panel;
 pub mod pause;
 pub mod playing;
 pub mod result;
 pub mod rules;
 pub mod setup;
+pub mod table;
 
 pub use game::{
     Attempt, CarrenoApplied, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone, Seat,

@@ -9,8 +9,7 @@ use bevy_egui::egui;
 use carreno_rules::{MOVE_LIMIT, Move, Side};
 
 use super::game::{CarrenoMatch, Seat};
-use crate::camera::PANEL_WIDTH;
-use crate::theme::{self, ui, widgets};
+use crate::theme::{ui, widgets};
 
 /// What the panel shows.
 #[derive(SystemParam)]
@@ -38,32 +37,19 @@ pub fn side_words(side: Side) -> String {
 
 /// Draws the panel at the right of the window, with `middle` as the screen's own card.
 pub fn side_panel(ctx: &egui::Context, data: &PanelData, middle: impl FnOnce(&mut egui::Ui)) -> PanelButtons {
-    let screen = ctx.viewport_rect();
-    let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
-    let mut buttons = PanelButtons::default();
-    egui::Area::new(egui::Id::new("carreno panel"))
-        .fixed_pos(rect.min)
-        .order(egui::Order::Middle)
-        .show(ctx, |ui| {
-            ui.painter().rect_filled(rect, egui::CornerRadius::ZERO, ui::PANEL);
-            ui.set_clip_rect(rect);
-            let inner = rect.shrink(16.0);
-            // Rules and Leave stand at the bottom; the rest fills what is above them.
-            let bottom = egui::Rect::from_min_max(egui::pos2(inner.left(), inner.bottom() - 36.0), inner.max);
-            let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
-            ui.scope_builder(egui::UiBuilder::new().max_rect(content), |ui| {
-                ui.set_width(content.width());
-                ui.spacing_mut().item_spacing.y = 8.0;
-                header(ui, &data.game);
-                players(ui, &data.game);
-                middle(ui);
-                move_list(ui, &data.game);
-            });
-            ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
-                buttons = bottom_buttons(ui);
-            });
+    widgets::side_panel(ctx, "carreno panel", |ui, inner| {
+        // Rules and Leave stand at the bottom; the rest fills what is above them.
+        let bottom = egui::Rect::from_min_max(egui::pos2(inner.left(), inner.bottom() - 36.0), inner.max);
+        let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
+        widgets::column(ui, content, |ui| {
+            header(ui, &data.game);
+            players(ui, &data.game);
+            middle(ui);
+            move_list(ui, &data.game);
         });
-    buttons
+        ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), bottom_buttons)
+            .inner
+    })
 }
 
 fn header(ui: &mut egui::Ui, game: &CarrenoMatch) {
@@ -77,29 +63,12 @@ fn header(ui: &mut egui::Ui, game: &CarrenoMatch) {
     });
 }
 
-/// A piece of `side` as a small disc.
-pub fn piece_swatch(ui: &mut egui::Ui, side: Side, diameter: f32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(diameter, diameter), egui::Sense::hover());
-    let painter = ui.painter();
-    painter.circle_filled(rect.center(), diameter / 2.0, ui::MUTED);
-    painter.circle_filled(
-        rect.center(),
-        diameter / 2.0 - 1.5,
-        theme::egui_colour(theme::piece_colour(side)),
-    );
-    painter.circle_filled(
-        rect.center() + egui::vec2(-diameter * 0.14, -diameter * 0.16),
-        diameter * 0.16,
-        egui::Color32::from_white_alpha(60),
-    );
-}
-
 fn players(ui: &mut egui::Ui, game: &CarrenoMatch) {
     let to_move = (!game.game.is_over()).then(|| game.game.to_move());
     widgets::card(ui, |ui| {
         for side in [Side::O, Side::S] {
             ui.horizontal(|ui| {
-                piece_swatch(ui, side, 20.0);
+                widgets::piece_swatch(ui, side, 20.0);
                 ui.label(widgets::strong(side_words(side), 16.0));
                 let name = game.name(side);
                 let colour = if to_move == Some(side) { ui::ACCENT } else { ui::TEXT };

@@ -12,11 +12,11 @@ use carreno_rules::{Move, Square, SquareSet};
 
 use super::computer::{HintRequest, Thinking};
 use super::game::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, Seat, sentence};
-use super::input::{BoardCursor, Hovered, Selection};
+use super::input::Pointing;
 use super::panel::{PanelData, side_panel, side_words};
-use super::pause::PauseRequest;
 use crate::animation::Tween;
 use crate::navigation::LastDevice;
+use crate::screens::pause::PauseRequest;
 use crate::screens::{Overlay, OverlayCommand, Screen};
 use crate::theme::{ui, widgets};
 
@@ -57,9 +57,7 @@ fn collect_refusals(mut refused: MessageReader<CarrenoRefused>, time: Res<Time>,
 struct TurnData<'w, 's> {
     thinking: Res<'w, Thinking>,
     refusal: Res<'w, Refusal>,
-    selection: Res<'w, Selection>,
-    hovered: Res<'w, Hovered>,
-    cursor: Res<'w, BoardCursor>,
+    pointing: Pointing<'w>,
     device: Res<'w, LastDevice>,
     tweens: Query<'w, 's, &'static Tween>,
 }
@@ -67,10 +65,12 @@ struct TurnData<'w, 's> {
 impl TurnData<'_, '_> {
     /// The square the card explains: the picked-up piece, else the cursor's, else the pointer's.
     fn inspected(&self) -> Option<Square> {
-        self.selection
-            .square
-            .or(self.cursor.visible.then_some(self.cursor.square))
-            .or(self.hovered.0)
+        let pointing = &self.pointing;
+        pointing
+            .selection
+            .picked
+            .or(pointing.cursor.visible.then_some(pointing.cursor.square))
+            .or(pointing.hovered.0)
     }
 }
 
@@ -148,7 +148,7 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
         if person {
             ui.add(egui::Label::new(widgets::text(piece_words(game, turn), widgets::BODY)).wrap());
         } else {
-            thinking_line(ui, &turn.thinking);
+            widgets::thinking_line(ui, turn.thinking.busy());
         }
         if person {
             ui.add_space(2.0);
@@ -175,7 +175,7 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
 /// What the piece picked up, under the cursor or under the pointer may do.
 fn piece_words(game: &CarrenoMatch, turn: &TurnData) -> String {
     let position = game.game.position();
-    if let Some(square) = turn.selection.square {
+    if let Some(square) = turn.pointing.selection.picked {
         let count = game.game.piece_moves(square).map_or(0, |s| s.len());
         let squares = if count == 1 { "square" } else { "squares" };
         return format!("The piece on {square} may go to {count} marked {squares}: choose one, or put it back.");
@@ -190,16 +190,6 @@ fn piece_words(game: &CarrenoMatch, turn: &TurnData) -> String {
         _ => "Pick up a piece and put it on a marked square. A dimmed piece may not move: point at it, or put the cursor on it, to read why."
             .to_string(),
     }
-}
-
-fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking) {
-    ui.horizontal(|ui| {
-        ui.add(egui::Spinner::new().color(ui::MUTED));
-        ui.label(widgets::muted(
-            if thinking.busy() { "Thinking…" } else { "…" },
-            widgets::BODY,
-        ));
-    });
 }
 
 /// Pass (only when it is the only legal move), Undo and Hint.

@@ -2,13 +2,16 @@
 //! this screen or the computer (Easy, Medium or Hard), and which side the
 //! first player takes (O moves first). Every row changes with left and
 //! right or a click; the focus opens on Start, so Enter alone starts a
-//! game with the remembered setup. The setup is kept in the preferences.
+//! game with the remembered setup. The setup is kept in the preferences;
+//! the choices and the rows are in [`super::choices`].
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use carreno_ai::Level;
-use carreno_rules::{Position, Side};
+use carreno_rules::Position;
 
+use super::choices::describe;
+pub use super::choices::{CarrenoOpponent, CarrenoSetup, Row, SideChoice, change, level_description, rows};
 use super::game::CarrenoCommand;
 use crate::AppSet;
 use crate::navigation::{Focus, LastDevice};
@@ -28,138 +31,6 @@ pub(super) fn plugin(app: &mut App) {
             draw.run_if(in_state(Screen::CarrenoSetup))
                 .in_set(crate::theme::Interface),
         );
-}
-
-/// Who plays against whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CarrenoOpponent {
-    /// Two people at this screen.
-    Person,
-    /// The person at the screen against the computer at a level.
-    Computer(Level),
-}
-
-/// The side the first player (you, against the computer) takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum SideChoice {
-    /// O, the light pieces, who move first.
-    #[default]
-    O,
-    /// S, the dark pieces.
-    S,
-    /// Decided at random when the game starts.
-    Random,
-}
-
-/// The choices for the next game of Carreno's Entropy.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CarrenoSetup {
-    /// Who plays.
-    pub opponent: CarrenoOpponent,
-    /// The first player's side.
-    pub side: SideChoice,
-}
-
-impl Default for CarrenoSetup {
-    fn default() -> Self {
-        CarrenoSetup {
-            opponent: CarrenoOpponent::Computer(Level::Medium),
-            side: SideChoice::O,
-        }
-    }
-}
-
-impl CarrenoSetup {
-    /// The first player's side; `coin` decides a random choice.
-    pub fn first_side(&self, coin: bool) -> Side {
-        match (self.side, coin) {
-            (SideChoice::O, _) | (SideChoice::Random, true) => Side::O,
-            (SideChoice::S, _) | (SideChoice::Random, false) => Side::S,
-        }
-    }
-}
-
-/// A row of the setup screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Row {
-    /// Who plays.
-    Opponent,
-    /// The computer's level.
-    Level,
-    /// The first player's side.
-    Side,
-    /// Start the game.
-    Start,
-    /// How to play.
-    Rules,
-    /// Back to the title.
-    Back,
-}
-
-/// The rows shown for `setup`, top to bottom.
-pub fn rows(setup: &CarrenoSetup) -> Vec<Row> {
-    let mut rows = vec![Row::Opponent];
-    if matches!(setup.opponent, CarrenoOpponent::Computer(_)) {
-        rows.push(Row::Level);
-    }
-    rows.extend([Row::Side, Row::Start, Row::Rules, Row::Back]);
-    rows
-}
-
-/// How each level plays, in a line.
-pub fn level_description(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "Looks one move ahead, with a good deal of chance.",
-        Level::Medium => "Looks at its move and your reply: parries the threats it sees.",
-        Level::Hard => "Searches deep for about a second a move.",
-    }
-}
-
-fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: i32) -> T {
-    let index = all.iter().position(|&v| v == current).unwrap_or(0) as i32;
-    all[(index + delta).rem_euclid(all.len() as i32) as usize]
-}
-
-/// Changes `row` of `setup` to its previous (-1) or next (+1) value.
-pub fn change(setup: &mut CarrenoSetup, row: Row, delta: i32) {
-    match row {
-        Row::Opponent => {
-            setup.opponent = match setup.opponent {
-                CarrenoOpponent::Person => CarrenoOpponent::Computer(Level::Medium),
-                CarrenoOpponent::Computer(_) => CarrenoOpponent::Person,
-            }
-        }
-        Row::Level => {
-            if let CarrenoOpponent::Computer(level) = setup.opponent {
-                setup.opponent = CarrenoOpponent::Computer(cycle(&Level::ALL, level, delta));
-            }
-        }
-        Row::Side => setup.side = cycle(&[SideChoice::O, SideChoice::S, SideChoice::Random], setup.side, delta),
-        Row::Start | Row::Rules | Row::Back => {}
-    }
-}
-
-/// The label, value and explanation of a choice row.
-fn describe(setup: &CarrenoSetup, row: Row) -> (&'static str, String, String) {
-    let computer = matches!(setup.opponent, CarrenoOpponent::Computer(_));
-    match row {
-        Row::Opponent if computer => ("Play against", "The computer".into(), String::new()),
-        Row::Opponent => (
-            "Play against",
-            "A person here".into(),
-            "Take turns at this screen.".into(),
-        ),
-        Row::Side => (
-            if computer { "You play" } else { "Player 1 plays" },
-            match setup.side {
-                SideChoice::O => "O, the light pieces".into(),
-                SideChoice::S => "S, the dark pieces".into(),
-                SideChoice::Random => "Decided at random".into(),
-            },
-            "O moves first. A rematch swaps the sides.".into(),
-        ),
-        _ => ("", String::new(), String::new()),
-    }
 }
 
 fn focus_start(setup: Res<CarrenoSetup>, mut focus: ResMut<Focus>) {
@@ -245,7 +116,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                 );
             });
             ui.add_space(20.0);
-            super::rules::mini_board(ui, &Position::new(), 150.0, &[]);
+            super::mini_board::mini_board(ui, &Position::new(), 150.0, &[]);
         });
         ui.add_space(12.0);
         ui.spacing_mut().item_spacing.y = 8.0;

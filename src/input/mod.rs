@@ -1,6 +1,7 @@
 //! The board's input: the mouse ([`pointer`]) and the keyboard and gamepad
 //! cursor ([`cursor`]) become [`Intent`]s. Picking a counter up and putting
-//! it down are not moves, so they change only [`Held`].
+//! it down are not moves, so they change only [`Held`] (a [`Pickup`], the
+//! picked-up piece of either game's board, in [`pickup`]).
 //!
 //! - Mouse: Chaos clicks an empty cell (hovering shows the counter there as
 //!   a ghost). Order drags a counter to its destination, or clicks it and
@@ -21,7 +22,10 @@ use crate::game::{CurrentMatch, Intent};
 use crate::screens::{Screen, TurnPhase};
 
 pub mod cursor;
+pub mod pickup;
 pub mod pointer;
+
+pub use pickup::Pickup;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -59,22 +63,23 @@ pub fn board_takes_input(input: BoardInput) -> bool {
     input.ready().is_some()
 }
 
+/// What a person holds and points at on the board, for what the board shows.
+#[derive(SystemParam)]
+pub struct Pointing<'w> {
+    /// The picked-up counter.
+    pub held: Res<'w, Held>,
+    /// The cell under the mouse pointer.
+    pub hovered: Res<'w, Hovered>,
+    /// The keyboard and gamepad cursor.
+    pub cursor: Res<'w, BoardCursor>,
+}
+
 /// The cell under the mouse pointer (set by the cells' picking observers).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Hovered(pub Option<Cell>);
 
 /// The counter Order has picked up, and how.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct Held {
-    /// The cell of the picked-up counter.
-    pub cell: Option<Cell>,
-    /// Whether it follows the pointer.
-    pub dragging: bool,
-    /// Where the mouse button went down (cell and world point).
-    press: Option<(Cell, Vec2)>,
-    /// The counter was picked up by this very press (so its release keeps it).
-    fresh: bool,
-}
+pub type Held = Pickup<Cell>;
 
 /// The keyboard and gamepad cursor.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,21 +117,21 @@ impl BoardCursor {
 pub fn activate(position: &Position, held: &mut Held, cell: Cell) -> Option<Intent> {
     match position.phase() {
         Phase::ChaosPlace(_) => Some(Intent(Action::Place(cell))),
-        Phase::OrderMove => match held.cell {
+        Phase::OrderMove => match held.picked {
             Some(from) if from == cell => {
-                held.cell = None;
+                held.picked = None;
                 None
             }
             Some(from) if position.board().get(cell).is_none() => {
-                held.cell = None;
+                held.picked = None;
                 Some(Intent(Action::Slide(Slide::new(from, cell))))
             }
             _ if position.board().get(cell).is_some() => {
-                held.cell = Some(cell);
+                held.picked = Some(cell);
                 None
             }
             _ => {
-                held.cell = None;
+                held.picked = None;
                 None
             }
         },

@@ -8,6 +8,7 @@ use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use entropy_rules::{Action, Phase, Slide};
 
+use super::pickup::follow_or_return;
 use super::{BoardCursor, Held, Hovered, activate, board_takes_input};
 use crate::AppSet;
 use crate::animation::{Shake, Tween};
@@ -31,9 +32,6 @@ pub(super) fn plugin(app: &mut App) {
             .before(AppSet::Animate),
     );
 }
-
-/// How far the pointer must move with the button down before a press becomes a drag.
-const DRAG_THRESHOLD: f32 = 6.0;
 
 /// The mouse pointer in world coordinates, if it is over the window.
 pub(crate) fn pointer_world(
@@ -66,59 +64,38 @@ fn mouse_input(
     if buttons.just_pressed(MouseButton::Left) {
         match (hovered.0, point) {
             (Some(cell), Some(point)) => {
-                held.press = Some((cell, point));
+                held.press(cell, point);
                 if position.phase() == Phase::OrderMove {
-                    let before = held.cell;
+                    let before = held.picked;
                     if let Some(intent) = activate(position, &mut held, cell) {
                         intents.write(intent);
-                    } else if before == Some(cell) {
-                        // A second press on the picked-up counter: decide on release
-                        // (a click puts it down, a drag takes it somewhere).
-                        held.cell = Some(cell);
-                        held.fresh = false;
                     } else {
-                        held.fresh = held.cell == Some(cell);
+                        held.pressed_again(cell, before);
                     }
                 }
             }
-            _ => {
-                held.cell = None;
-                held.press = None;
-            }
+            _ => *held = Held::default(),
         }
     }
-    if buttons.pressed(MouseButton::Left)
-        && let (Some(cell), Some((pressed, at)), Some(point)) = (held.cell, held.press, point)
-        && cell == pressed
-        && !held.dragging
-        && point.distance(at) > DRAG_THRESHOLD
-    {
-        held.dragging = true;
+    if buttons.pressed(MouseButton::Left) {
+        held.drag_to(point);
     }
     if buttons.just_released(MouseButton::Left) {
-        let pressed = held.press.take().map(|(cell, _)| cell);
         match position.phase() {
             Phase::ChaosPlace(_) => {
+                let pressed = held.take_press();
                 if let Some(cell) = hovered.0.filter(|&c| Some(c) == pressed) {
                     intents.write(Intent(Action::Place(cell)));
                 }
             }
-            Phase::OrderMove if held.dragging => {
-                let from = held.cell;
-                *held = Held::default();
-                if let (Some(from), Some(to)) = (from, hovered.0)
-                    && from != to
-                {
+            Phase::OrderMove => {
+                if let Some((from, to)) = held.release(hovered.0) {
                     intents.write(Intent(Action::Slide(Slide::new(from, to))));
                 }
             }
-            Phase::OrderMove => {
-                if pressed.is_some() && pressed == held.cell && !held.fresh {
-                    held.cell = None;
-                }
-                held.fresh = false;
+            _ => {
+                held.take_press();
             }
-            _ => {}
         }
     }
 }
@@ -140,14 +117,7 @@ fn follow_pointer(
     for (entity, counter, mut transform) in &mut counters {
         let CounterAt::Cell(cell) = counter.at else { continue };
         let home = layout.cell_centre(cell).extend(z::COUNTER);
-        if held.dragging && held.cell == Some(cell) {
-            if let Some(point) = point {
-                transform.translation = point.extend(z::LIFTED);
-            }
-        } else if transform.translation.truncate().distance(home.truncate()) > 0.5 {
-            commands
-                .entity(entity)
-                .insert(Tween::new(transform.translation, home, 0.16, EaseFunction::CubicOut));
-        }
+        let dragged = held.dragging && held.picked == Some(cell);
+        follow_or_return(entity, &mut transform, home, dragged, point, &mut commands);
     }
 }

@@ -12,14 +12,16 @@
 //! The phase always mirrors the rules crate's [`entropy_rules::Phase`] of the
 //! round being played (see `game::sync_phase`); it is never decided here.
 
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
 
-use crate::navigation::{Focus, Nav};
+use crate::navigation::Focus;
 
 mod count_card;
 pub mod history;
 pub mod match_over;
+mod menus;
 pub mod panel;
 pub mod pause;
 pub mod playing;
@@ -27,10 +29,15 @@ pub mod replay;
 mod review_card;
 pub mod round_over;
 pub mod rules;
+pub mod rules_window;
 pub mod settings;
 pub mod setup;
+mod setup_rows;
 pub mod title;
 pub mod transition;
+mod turn_card;
+
+pub use menus::{MenuEvent, MenuKeys, cycle, menu_events};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -175,6 +182,27 @@ pub enum OverlayCommand {
     CloseAll,
 }
 
+/// Adds a dialog's systems: `navigate` reads its keys every frame (see
+/// [`MenuKeys`]), `draw` draws it while `overlay` is open.
+pub fn add_dialog<N, D>(
+    app: &mut App,
+    overlay: Overlay,
+    navigate: impl IntoScheduleConfigs<ScheduleSystem, N>,
+    draw: impl IntoScheduleConfigs<ScheduleSystem, D>,
+) {
+    app.add_systems(
+        Update,
+        navigate
+            .after(crate::navigation::ReadDevices)
+            .in_set(crate::AppSet::Input),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        draw.run_if(move |o: Res<Overlays>| o.contains(overlay))
+            .in_set(crate::theme::Interface),
+    );
+}
+
 /// Run condition: no dialog is open.
 pub fn no_overlay(overlays: Res<Overlays>) -> bool {
     overlays.is_empty()
@@ -210,70 +238,4 @@ fn open_and_close_overlays(
             }
         }
     }
-}
-
-/// What a menu's keys did this frame: the control confirmed, a choice
-/// changed, or back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MenuEvent<T> {
-    /// The focused control was pressed.
-    Confirm(T),
-    /// The focused choice moves to its previous (-1) or next (+1) value.
-    Change(T, i32),
-    /// Back (Esc, Backspace, B).
-    Back,
-    /// Any other request (pass, hint, undo, pause).
-    Other(Nav),
-}
-
-/// The keys and buttons for one screen or dialog.
-///
-/// Every system that reads [`Nav`] runs every frame and asks for its keys
-/// through this, which reads them all and hands them over only while its
-/// screen is shown with no dialog over it (or its dialog is on top). A
-/// system that ran only while its screen was shown would see, on its first
-/// frame, the key that opened the screen.
-#[derive(SystemParam)]
-pub struct MenuKeys<'w, 's> {
-    nav: MessageReader<'w, 's, Nav>,
-    screen: Res<'w, State<Screen>>,
-    overlays: Res<'w, Overlays>,
-}
-
-impl MenuKeys<'_, '_> {
-    /// This frame's keys if `screen` is shown and no dialog is open.
-    pub fn for_screen(&mut self, screen: Screen) -> Vec<Nav> {
-        let active = *self.screen.get() == screen && self.overlays.is_empty();
-        self.take_if(active)
-    }
-
-    /// This frame's keys if `overlay` is the dialog on top.
-    pub fn for_dialog(&mut self, overlay: Overlay) -> Vec<Nav> {
-        let active = self.overlays.top() == Some(overlay);
-        self.take_if(active)
-    }
-
-    fn take_if(&mut self, active: bool) -> Vec<Nav> {
-        let keys: Vec<Nav> = self.nav.read().copied().collect();
-        if active { keys } else { Vec::new() }
-    }
-}
-
-/// Moves the focus up and down a menu of `items` with `keys` and reports the rest.
-pub fn menu_events<T: Copy>(keys: Vec<Nav>, focus: &mut Focus, items: &[T]) -> Vec<MenuEvent<T>> {
-    let mut events = Vec::new();
-    for n in keys {
-        let focused = items.get(focus.of(items.len())).copied();
-        match (n, focused) {
-            (Nav::Up, _) => focus.step(items.len(), -1),
-            (Nav::Down, _) => focus.step(items.len(), 1),
-            (Nav::Left, Some(item)) => events.push(MenuEvent::Change(item, -1)),
-            (Nav::Right, Some(item)) => events.push(MenuEvent::Change(item, 1)),
-            (Nav::Confirm, Some(item)) => events.push(MenuEvent::Confirm(item)),
-            (Nav::Back, _) => events.push(MenuEvent::Back),
-            (Nav::Left | Nav::Right | Nav::Confirm, None) => {}
-            (other, _) => events.push(MenuEvent::Other(other)),
-        }
-    }
-    events
 }

@@ -9,7 +9,6 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use entropy_rules::{OrderMove, Role, Turn};
 
-use crate::camera::PANEL_WIDTH;
 use crate::clock::MatchClock;
 use crate::count::ScoreCount;
 use crate::game::CurrentMatch;
@@ -89,25 +88,15 @@ fn last_move_sentence(turn: &Turn) -> String {
 
 /// Draws the panel at the right of the window, with `middle` as the screen's own card.
 pub fn side_panel(ctx: &egui::Context, data: &PanelData, shown: &mut ShownMove, middle: impl FnOnce(&mut egui::Ui)) {
-    let screen = ctx.viewport_rect();
-    let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
-    egui::Area::new(egui::Id::new("side panel"))
-        .fixed_pos(rect.min)
-        .order(egui::Order::Middle)
-        .show(ctx, |ui| {
-            ui.painter().rect_filled(rect, egui::CornerRadius::ZERO, ui::PANEL);
-            ui.set_clip_rect(rect);
-            let inner = rect.shrink(16.0);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
-                ui.set_width(inner.width());
-                ui.spacing_mut().item_spacing.y = 8.0;
-                header(ui, data);
-                players(ui, data);
-                middle(ui);
-                score(ui, data);
-                move_list(ui, data, shown);
-            });
+    widgets::side_panel(ctx, "side panel", |ui, inner| {
+        widgets::column(ui, inner, |ui| {
+            header(ui, data);
+            players(ui, data);
+            middle(ui);
+            score(ui, data);
+            move_list(ui, data, shown);
         });
+    });
 }
 
 fn header(ui: &mut egui::Ui, data: &PanelData) {

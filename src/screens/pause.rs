@@ -1,45 +1,90 @@
-//! The pause menu of a match (Esc or Start): Resume, Settings, How to play
-//! and Leave match. The match is saved after every move, so leaving loses
-//! nothing: the title offers Continue.
+//! The pause menu of either game (Esc or Start; in Carreno's game also the
+//! panel's Leave): Resume, Settings, How to play and Leave, in the order
+//! and with the words its game gives ([`PausedGame`]). Leaving closes
+//! every dialog and sends the game's own command; a [`PauseRequest`] may
+//! ask for the menu to open with Leave focused.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::EguiContexts;
 
-use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, menu_events};
-use crate::AppSet;
+use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Overlays, menu_events};
 use crate::game::Command;
 use crate::navigation::{Focus, LastDevice, Nav};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        draw.run_if(|o: Res<super::Overlays>| o.contains(Overlay::Pause))
-            .in_set(crate::theme::Interface),
-    );
+    app.init_resource::<PauseRequest>().add_plugins(menu::<SolomonPause>);
+}
+
+/// A game's pause menu: its dialog, its words and where Leave goes.
+pub trait PausedGame: Send + Sync + 'static {
+    /// The dialog it opens as.
+    const OVERLAY: Overlay;
+    /// egui's name for the window.
+    const ID: &'static str;
+    /// The line under the heading.
+    const NOTE: &'static str;
+    /// The entries, top to bottom, with their labels.
+    const ENTRIES: [(Entry, &'static str); 4];
+    /// The game's How to play.
+    const RULES: Overlay;
+    /// The command that leaves the game.
+    type Leave: Message;
+    /// Leaves the game.
+    fn leave() -> Self::Leave;
 }
 
 /// An entry of the pause menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Entry {
+pub enum Entry {
+    /// Closes the menu.
     Resume,
+    /// Opens the settings.
     Settings,
+    /// Opens the game's How to play.
     HowToPlay,
+    /// Leaves the game for the title.
     Leave,
 }
 
-const ENTRIES: [(Entry, &str); 4] = [
-    (Entry::Resume, "Resume"),
-    (Entry::Settings, "Settings"),
-    (Entry::HowToPlay, "How to play"),
-    (Entry::Leave, "Leave match"),
-];
+/// How the pause menu was asked for.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PauseRequest {
+    /// Open with Leave focused (Carreno's panel's Leave button).
+    pub focus_leave: bool,
+}
 
-fn choose(entry: Entry, overlays: &mut MessageWriter<OverlayCommand>, commands: &mut MessageWriter<Command>) {
+/// The pause menu of `G`: its keys and its drawing.
+pub fn menu<G: PausedGame>(app: &mut App) {
+    super::add_dialog(app, G::OVERLAY, navigate::<G>, draw::<G>);
+}
+
+/// Solomon's pause menu. The match is saved after every move, so leaving
+/// loses nothing: the title offers Continue.
+pub struct SolomonPause;
+
+impl PausedGame for SolomonPause {
+    const OVERLAY: Overlay = Overlay::Pause;
+    const ID: &'static str = "pause";
+    const NOTE: &'static str = "The match is saved after every move.";
+    const ENTRIES: [(Entry, &'static str); 4] = [
+        (Entry::Resume, "Resume"),
+        (Entry::Settings, "Settings"),
+        (Entry::HowToPlay, "How to play"),
+        (Entry::Leave, "Leave match"),
+    ];
+    const RULES: Overlay = Overlay::Rules;
+    type Leave = Command;
+    fn leave() -> Command {
+        Command::ToTitle
+    }
+}
+
+fn choose<G: PausedGame>(
+    entry: Entry,
+    overlays: &mut MessageWriter<OverlayCommand>,
+    commands: &mut MessageWriter<G::Leave>,
+) {
     match entry {
         Entry::Resume => {
             overlays.write(OverlayCommand::Close);
@@ -48,46 +93,53 @@ fn choose(entry: Entry, overlays: &mut MessageWriter<OverlayCommand>, commands: 
             overlays.write(OverlayCommand::Open(Overlay::Settings));
         }
         Entry::HowToPlay => {
-            overlays.write(OverlayCommand::Open(Overlay::Rules));
+            overlays.write(OverlayCommand::Open(G::RULES));
         }
         Entry::Leave => {
             overlays.write(OverlayCommand::CloseAll);
-            commands.write(Command::ToTitle);
+            commands.write(G::leave());
         }
     }
 }
 
-fn navigate(
+fn navigate<G: PausedGame>(
     mut keys: MenuKeys,
     mut focus: ResMut<Focus>,
+    open: Res<Overlays>,
+    mut request: ResMut<PauseRequest>,
     mut overlays: MessageWriter<OverlayCommand>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<G::Leave>,
 ) {
-    let entries = ENTRIES.map(|(e, _)| e);
-    for event in menu_events(keys.for_dialog(Overlay::Pause), &mut focus, &entries) {
+    let keys = keys.for_dialog(G::OVERLAY);
+    let entries = G::ENTRIES.map(|(e, _)| e);
+    if request.focus_leave && open.top() == Some(G::OVERLAY) {
+        request.focus_leave = false;
+        focus.point_at(entries.iter().position(|&e| e == Entry::Leave).unwrap_or(0));
+    }
+    for event in menu_events(keys, &mut focus, &entries) {
         match event {
-            MenuEvent::Confirm(entry) => choose(entry, &mut overlays, &mut commands),
-            MenuEvent::Back | MenuEvent::Other(Nav::Pause) => choose(Entry::Resume, &mut overlays, &mut commands),
+            MenuEvent::Confirm(entry) => choose::<G>(entry, &mut overlays, &mut commands),
+            MenuEvent::Back | MenuEvent::Other(Nav::Pause) => choose::<G>(Entry::Resume, &mut overlays, &mut commands),
             _ => {}
         }
     }
 }
 
-fn draw(
+fn draw<G: PausedGame>(
     mut contexts: EguiContexts,
     mut focus: ResMut<Focus>,
-    (open, device): (Res<super::Overlays>, Res<LastDevice>),
+    (open, device): (Res<Overlays>, Res<LastDevice>),
     mut overlays: MessageWriter<OverlayCommand>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<G::Leave>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let on_top = open.top() == Some(Overlay::Pause);
-    let focused = focus.of(ENTRIES.len());
-    widgets::dialog(&ctx, "pause", "Paused", 300.0, |ui| {
-        ui.label(widgets::muted("The match is saved after every move.", widgets::SMALL));
+    let on_top = open.top() == Some(G::OVERLAY);
+    let focused = focus.of(G::ENTRIES.len());
+    widgets::dialog(&ctx, G::ID, "Paused", 300.0, |ui| {
+        ui.label(widgets::muted(G::NOTE, widgets::SMALL));
         ui.add_space(6.0);
         ui.spacing_mut().item_spacing.y = 10.0;
-        for (i, (entry, label)) in ENTRIES.iter().enumerate() {
+        for (i, (entry, label)) in G::ENTRIES.iter().enumerate() {
             let look = widgets::ButtonLook::new(300.0, 44.0)
                 .main(i == 0)
                 .focused(on_top && i == focused);
@@ -96,7 +148,7 @@ fn draw(
                 focus.point_at(i);
             }
             if on_top && response.clicked() {
-                choose(*entry, &mut overlays, &mut commands);
+                choose::<G>(*entry, &mut overlays, &mut commands);
             }
         }
     });

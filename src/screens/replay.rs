@@ -15,7 +15,6 @@ use entropy_rules::{Move, Player};
 
 use super::{MenuKeys, Screen};
 use crate::AppSet;
-use crate::camera::PANEL_WIDTH;
 use crate::navigation::Nav;
 use crate::replay::{Replay, ReplayCommand, moves};
 use crate::review::Review;
@@ -116,28 +115,19 @@ fn draw(
     (mut next, mut cmd): (ResMut<NextState<Screen>>, Commands),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let screen = ctx.viewport_rect();
-    let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
-    egui::Area::new(egui::Id::new("replay panel"))
-        .fixed_pos(rect.min)
-        .show(&ctx, |ui| {
-            ui.painter().rect_filled(rect, egui::CornerRadius::ZERO, ui::PANEL);
-            ui.set_clip_rect(rect);
-            let inner = rect.shrink(16.0);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
-                ui.set_width(inner.width());
-                ui.spacing_mut().item_spacing.y = 8.0;
-                header(ui, &replay, &mut next);
-                controls(ui, &replay, &mut commands);
-                super::review_card::review_card(ui, &replay, review.as_deref(), &mut cmd);
-                move_list(
-                    ui,
-                    &replay,
-                    review.as_ref().and_then(|r| r.done.as_ref()),
-                    &mut commands,
-                );
-            });
+    widgets::side_panel(&ctx, "replay panel", |ui, inner| {
+        widgets::column(ui, inner, |ui| {
+            header(ui, &replay, &mut next);
+            controls(ui, &replay, &mut commands);
+            super::review_card::review_card(ui, &replay, review.as_deref(), &mut cmd);
+            move_list(
+                ui,
+                &replay,
+                review.as_ref().and_then(|r| r.done.as_ref()),
+                &mut commands,
+            );
         });
+    });
     Ok(())
 }
 

@@ -62,7 +62,7 @@ fn draw(
     let first = m.order_player(0);
     if tutorial.is_some() {
         side_panel(&ctx, &data, &mut shown, |ui| {
-            super::playing::guide(ui, crate::tutorial::Step::Done);
+            super::turn_card::guide(ui, crate::tutorial::Step::Done);
             ui.label(widgets::text(
                 format!("Order scored {} on this board.", m.round().score()),
                 widgets::BODY,

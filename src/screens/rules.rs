@@ -1,36 +1,40 @@
-//! How to play, in four pages (left and right turn them; Back closes): the
-//! game, the scoring with seed 001's table of every pattern drawn as
-//! counters and a worked example counted aloud, the controls of each
-//! device, and what to aim for. Scores in the table come from the rules
-//! crate, never from this file.
+//! How to play Solomon's game, the four pages of its How-to-play window
+//! ([`super::rules_window`]): the game, the scoring with seed 001's table
+//! of every pattern drawn as counters and a worked example counted aloud,
+//! the controls of each device, and what to aim for. Scores in the table
+//! come from the rules crate, never from this file.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 use entropy_rules::{Colour, Line, LineScore};
 
-use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, menu_events};
-use crate::AppSet;
-use crate::navigation::{Focus, Nav};
+use super::Overlay;
+use super::rules_window::{self, Block, Page, RulesBook, blocks, controls_table, heading, para};
 use crate::theme::{self, ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<RulesPage>()
-        .add_systems(
-            Update,
-            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            draw.run_if(|o: Res<super::Overlays>| o.contains(Overlay::Rules))
-                .in_set(crate::theme::Interface),
-        );
+    app.add_plugins(rules_window::plugin::<SolomonRules>);
+}
+
+/// Solomon's How to play.
+pub struct SolomonRules;
+
+impl RulesBook for SolomonRules {
+    const OVERLAY: Overlay = Overlay::Rules;
+    const ID: &'static str = "rules";
+    const TITLE: &'static str = "How to play";
+    const WIDTH: f32 = 720.0;
+    const CHROME: f32 = 220.0;
+    const PAGES: &'static [Page] = &[
+        ("The game", game_page),
+        ("Scoring", scoring_page),
+        ("Controls", controls_page),
+        ("Aims", aims_page),
+    ];
 }
 
 /// The page shown.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct RulesPage(pub usize);
-
-const PAGES: [&str; 4] = ["The game", "Scoring", "Controls", "Aims"];
+pub type RulesPage = rules_window::RulesPage<SolomonRules>;
 
 /// Every scoring pattern up to length 7, as seed 001 lists them (its
 /// `AAAAAA 77` is the seven-long `AAAAAAA`).
@@ -61,90 +65,28 @@ pub fn pattern_score(pattern: &str) -> u32 {
     entropy_rules::line_score(&cells)
 }
 
-fn navigate(
-    mut keys: MenuKeys,
-    mut focus: ResMut<Focus>,
-    mut page: ResMut<RulesPage>,
-    mut overlays: MessageWriter<OverlayCommand>,
-) {
-    for event in menu_events(keys.for_dialog(Overlay::Rules), &mut focus, &[()]) {
-        match event {
-            MenuEvent::Change(_, delta) => page.0 = (page.0 as i32 + delta).rem_euclid(PAGES.len() as i32) as usize,
-            MenuEvent::Confirm(_) | MenuEvent::Back | MenuEvent::Other(Nav::Pause) => {
-                overlays.write(OverlayCommand::Close);
-            }
-            _ => {}
-        }
-    }
-}
-
-fn draw(
-    mut contexts: EguiContexts,
-    mut page: ResMut<RulesPage>,
-    open: Res<super::Overlays>,
-    mut overlays: MessageWriter<OverlayCommand>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let on_top = open.top() == Some(Overlay::Rules);
-    let height = (ctx.viewport_rect().height() - 220.0).max(260.0);
-    widgets::dialog(&ctx, "rules", "How to play", 720.0, |ui| {
-        ui.horizontal(|ui| {
-            for (i, name) in PAGES.iter().enumerate() {
-                let look = widgets::ButtonLook::new(120.0, 34.0).text_size(15.0).main(i == page.0);
-                if widgets::button(ui, name, look).clicked() {
-                    page.0 = i;
-                }
-            }
-            ui.label(widgets::muted("← → turn pages", widgets::SMALL));
-        });
-        ui.add_space(6.0);
-        egui::ScrollArea::vertical().max_height(height).show(ui, |ui| {
-            ui.spacing_mut().item_spacing.y = 8.0;
-            match page.0 {
-                0 => game_page(ui),
-                1 => scoring_page(ui),
-                2 => controls_page(ui),
-                _ => aims_page(ui),
-            }
-        });
-        ui.add_space(8.0);
-        let look = widgets::ButtonLook::new(160.0, 42.0).main(true).focused(on_top);
-        if widgets::button(ui, "Close", look).clicked() && on_top {
-            overlays.write(OverlayCommand::Close);
-        }
-    });
-    Ok(())
-}
-
-fn paragraph(ui: &mut egui::Ui, text: &str) {
-    ui.add(egui::Label::new(widgets::text(text, widgets::BODY)).wrap());
-}
-
 fn game_page(ui: &mut egui::Ui) {
-    paragraph(
+    blocks(
         ui,
-        "One player is Chaos, the other Order. The bag holds 7 counters of each of 7 colours (on the small board, 5 of each of 5).",
-    );
-    paragraph(
-        ui,
-        "Chaos draws a counter at random (both players then see it) and places it on any empty cell.",
-    );
-    paragraph(
-        ui,
-        "Order may then slide any one counter on the board, the new one included, along its row or column over empty cells, like a rook in chess, or pass.",
-    );
-    paragraph(
-        ui,
-        "When the board is full, Order scores every palindrome in every row and column. Then the players swap roles for a second round, and the higher Order score wins the match.",
-    );
-    paragraph(
-        ui,
-        "With a clock, each player has a time for the whole match; a player whose time runs out loses the match.",
-    );
-    ui.label(widgets::strong("The bag's odds", widgets::BODY + 1.0).color(ui::ACCENT));
-    paragraph(
-        ui,
-        "Beside the board the bag shows how many counters of each colour are left and the chance that each comes next: the counters of a colour left, out of all the counters left. Order can plan for the likely colours; Chaos must place whatever comes.",
+        &[
+            para(
+                "One player is Chaos, the other Order. The bag holds 7 counters of each of 7 colours (on the small board, 5 of each of 5).",
+            ),
+            para("Chaos draws a counter at random (both players then see it) and places it on any empty cell."),
+            para(
+                "Order may then slide any one counter on the board, the new one included, along its row or column over empty cells, like a rook in chess, or pass.",
+            ),
+            para(
+                "When the board is full, Order scores every palindrome in every row and column. Then the players swap roles for a second round, and the higher Order score wins the match.",
+            ),
+            para(
+                "With a clock, each player has a time for the whole match; a player whose time runs out loses the match.",
+            ),
+            Block::Heading("The bag's odds"),
+            para(
+                "Beside the board the bag shows how many counters of each colour are left and the chance that each comes next: the counters of a colour left, out of all the counters left. Order can plan for the likely colours; Chaos must place whatever comes.",
+            ),
+        ],
     );
 }
 
@@ -163,14 +105,15 @@ fn counters(ui: &mut egui::Ui, colours: &[Colour], lit: Option<std::ops::Range<u
 }
 
 fn scoring_page(ui: &mut egui::Ui) {
-    paragraph(
+    blocks(
         ui,
-        "Every run of two or more adjacent counters that reads the same both ways scores its length. Runs inside runs score too, and runs may overlap.",
-    );
-    ui.label(widgets::strong("Counted aloud", widgets::BODY + 1.0).color(ui::ACCENT));
-    paragraph(
-        ui,
-        "Count a line's 2-runs first, then its 3-runs, and so on, keeping a running total:",
+        &[
+            para(
+                "Every run of two or more adjacent counters that reads the same both ways scores its length. Runs inside runs score too, and runs may overlap.",
+            ),
+            Block::Heading("Counted aloud"),
+            para("Count a line's 2-runs first, then its 3-runs, and so on, keeping a running total:"),
+        ],
     );
     let example = pattern_colours("AABAAAB");
     let cells: Vec<Option<Colour>> = example.iter().copied().map(Some).collect();
@@ -192,7 +135,7 @@ fn scoring_page(ui: &mut egui::Ui) {
         );
     });
     ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
-    ui.label(widgets::strong("Every pattern", widgets::BODY + 1.0).color(ui::ACCENT));
+    heading(ui, "Every pattern");
     ui.label(widgets::muted(
         "Different letters stand for different colours.",
         widgets::SMALL,
@@ -212,46 +155,37 @@ fn scoring_page(ui: &mut egui::Ui) {
 }
 
 fn controls_page(ui: &mut egui::Ui) {
-    egui::Grid::new("controls")
-        .num_columns(4)
-        .spacing([18.0, 8.0])
-        .striped(false)
-        .show(ui, |ui| {
-            for row in [
-                ["", "Mouse", "Keyboard", "Gamepad"],
-                ["Place (Chaos)", "Click an empty cell", "Arrows, Enter", "D-pad, A"],
-                [
-                    "Slide (Order)",
-                    "Drag, or click twice",
-                    "Enter on the counter, then on its cell",
-                    "A twice",
-                ],
-                ["Put a counter back", "Click it again", "Esc", "B"],
-                ["Pass", "Pass button", "P", "Y"],
-                ["Hint", "Hint button", "H", "X"],
-                ["Undo", "Undo button", "U", "Select"],
-                ["Move list", "Point at a move", "Page Up, Page Down", "LB, RB"],
-                ["Menu", "Esc", "Esc", "Start"],
-            ] {
-                for (i, cell) in row.iter().enumerate() {
-                    let text = if i == 0 || row[0].is_empty() {
-                        widgets::strong(*cell, widgets::SMALL + 1.0)
-                    } else {
-                        widgets::text(*cell, widgets::SMALL + 1.0)
-                    };
-                    ui.label(text);
-                }
-                ui.end_row();
-            }
-        });
-    paragraph(
+    controls_table(
         ui,
-        "In the menus, the arrows or the d-pad move the focus, Enter or A chooses, Esc or B goes back; left and right change a choice.",
+        "controls",
+        [18.0, 8.0],
+        &[
+            ["", "Mouse", "Keyboard", "Gamepad"],
+            ["Place (Chaos)", "Click an empty cell", "Arrows, Enter", "D-pad, A"],
+            [
+                "Slide (Order)",
+                "Drag, or click twice",
+                "Enter on the counter, then on its cell",
+                "A twice",
+            ],
+            ["Put a counter back", "Click it again", "Esc", "B"],
+            ["Pass", "Pass button", "P", "Y"],
+            ["Hint", "Hint button", "H", "X"],
+            ["Undo", "Undo button", "U", "Select"],
+            ["Move list", "Point at a move", "Page Up, Page Down", "LB, RB"],
+            ["Menu", "Esc", "Esc", "Start"],
+        ],
+    );
+    blocks(
+        ui,
+        &[para(
+            "In the menus, the arrows or the d-pad move the focus, Enter or A chooses, Esc or B goes back; left and right change a choice.",
+        )],
     );
 }
 
 fn aims_page(ui: &mut egui::Ui) {
-    ui.label(widgets::strong("What is a good score?", widgets::BODY + 1.0).color(ui::ACCENT));
+    heading(ui, "What is a good score?");
     egui::Grid::new("benchmarks")
         .num_columns(3)
         .spacing([24.0, 6.0])
@@ -273,14 +207,17 @@ fn aims_page(ui: &mut egui::Ui) {
         "The 7 × 7 figures are the rules' own; the 5 × 5 ones are this edition's, from its computer players.",
         widgets::SMALL,
     ));
-    ui.label(widgets::strong("As Order", widgets::BODY + 1.0).color(ui::ACCENT));
-    paragraph(
+    blocks(
         ui,
-        "Avoid holes into which Chaos can drop awkward colours: the ideal is no more than two empty areas. Slide counters to the sides, and reckon the odds of the colour that comes next.",
-    );
-    ui.label(widgets::strong("As Chaos", widgets::BODY + 1.0).color(ui::ACCENT));
-    paragraph(
-        ui,
-        "Put each counter where it matches nothing near it, and where Order cannot slide it into a pattern. Break up the empty areas Order is keeping.",
+        &[
+            Block::Heading("As Order"),
+            para(
+                "Avoid holes into which Chaos can drop awkward colours: the ideal is no more than two empty areas. Slide counters to the sides, and reckon the odds of the colour that comes next.",
+            ),
+            Block::Heading("As Chaos"),
+            para(
+                "Put each counter where it matches nothing near it, and where Order cannot slide it into a pattern. Break up the empty areas Order is keeping.",
+            ),
+        ],
     );
 }

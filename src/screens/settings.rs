@@ -4,24 +4,15 @@
 //! (`crate::prefs`). Left and right change the focused row; Back closes.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::EguiContexts;
 
 use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, menu_events};
-use crate::AppSet;
 use crate::navigation::{Focus, LastDevice};
 use crate::prefs::{ColourMarks, Pace, Settings};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        draw.run_if(|o: Res<super::Overlays>| o.contains(Overlay::Settings))
-            .in_set(crate::theme::Interface),
-    );
+    super::add_dialog(app, Overlay::Settings, navigate, draw);
 }
 
 /// A row of the settings.

@@ -62,7 +62,7 @@ pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
             true
         }
         CarrenoStep::Select(square) => {
-            stage.selection.square = square.parse::<Square>().ok();
+            stage.selection.picked = square.parse::<Square>().ok();
             true
         }
         CarrenoStep::Moves(moves) => {

@@ -6,8 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use entropy_rules::Colour;
 
+mod buttons;
 pub mod fonts;
+mod frames;
 mod rows;
+mod swatches;
 pub mod widgets;
 
 pub(super) fn plugin(app: &mut App) {

@@ -108,7 +108,7 @@ fn spawn_bag(
                 Transform::from_xyz(x, y, 1.0),
             ))
             .with_children(|parent| {
-                super::looks::spawn_markings(parent, &art, &font, colour, 29.0, settings.colour_marks);
+                super::counter_sprites::spawn_markings(parent, &art, &font, colour, 29.0, settings.colour_marks);
             });
         commands.spawn((
             scoped(),

@@ -99,17 +99,7 @@ fn spawn_line_scores(count: Res<ScoreCount>, layout: Res<BoardLayout>, font: Res
 /// A gold bar over `run`, and where it stands.
 pub fn run_bar(layout: &BoardLayout, art: &Art, run: Run, alpha: f32) -> Option<(Sprite, Vec2)> {
     let (centre, size) = run_geometry(layout, run)?;
-    let sprite = Sprite {
-        image: art.rounded.clone(),
-        color: theme::COUNTING.with_alpha(alpha),
-        custom_size: Some(size),
-        image_mode: SpriteImageMode::Sliced(TextureSlicer {
-            border: BorderRect::all(ROUNDED_BORDER),
-            max_corner_scale: 0.6,
-            ..default()
-        }),
-        ..default()
-    };
+    let sprite = art.rounded_sprite(theme::COUNTING.with_alpha(alpha), size, ROUNDED_BORDER, 0.6);
     Some((sprite, centre))
 }
 

@@ -12,7 +12,7 @@ use super::{BoardEntity, BoardLayout, z};
 use crate::art::Art;
 use crate::computer::HintRequest;
 use crate::game::CurrentMatch;
-use crate::input::{BoardCursor, Held, Hovered};
+use crate::input::Pointing;
 use crate::prefs::Settings;
 use crate::screens::panel::ShownMove;
 use crate::screens::{InMatch, TurnPhase};
@@ -76,9 +76,7 @@ fn last_move_marks(turn: &Turn, marks: &mut Vec<Mark>) {
 #[derive(SystemParam)]
 struct MarkInputs<'w> {
     game: Res<'w, CurrentMatch>,
-    held: Res<'w, Held>,
-    hovered: Res<'w, Hovered>,
-    cursor: Res<'w, BoardCursor>,
+    pointing: Pointing<'w>,
     settings: Res<'w, Settings>,
     hint: Res<'w, HintRequest>,
     shown_move: Res<'w, ShownMove>,
@@ -103,17 +101,17 @@ impl MarkInputs<'_> {
             last_move_marks(turn, &mut marks);
         }
         let person = self.game.person_to_move();
-        if let Some(from) = self.held.cell.filter(|_| person) {
+        if let Some(from) = self.pointing.held.picked.filter(|_| person) {
             marks.push(Mark::Selected(from));
             if self.settings.show_destinations {
                 marks.extend(position.slide_targets(from).into_iter().map(Mark::Legal));
             }
         }
         if let (Phase::ChaosPlace(colour), true) = (position.phase(), person) {
-            let target = if self.cursor.visible {
-                Some(self.cursor.cell)
+            let target = if self.pointing.cursor.visible {
+                Some(self.pointing.cursor.cell)
             } else {
-                self.hovered.0
+                self.pointing.hovered.0
             };
             if let Some(cell) = target.filter(|&c| position.board().is_vacant(c)) {
                 marks.push(Mark::Ghost(cell, colour));
@@ -132,8 +130,8 @@ impl MarkInputs<'_> {
             Some(entropy_rules::Move::Place(placement)) => marks.push(Mark::HintTo(placement.cell)),
             _ => {}
         }
-        if self.cursor.visible && person && matches!(phase, Some(TurnPhase::Placing | TurnPhase::Sliding)) {
-            marks.push(Mark::Cursor(self.cursor.cell));
+        if self.pointing.cursor.visible && person && matches!(phase, Some(TurnPhase::Placing | TurnPhase::Sliding)) {
+            marks.push(Mark::Cursor(self.pointing.cursor.cell));
         }
         marks
     }
@@ -148,34 +146,17 @@ fn update_marks(
     mut commands: Commands,
 ) {
     let marks = inputs.marks();
-    if *shown == marks && (old.iter().len() > 0 || marks.is_empty()) {
+    if !clear_stale_marks(&shown, &marks, old.iter(), &mut commands) {
         return;
-    }
-    for entity in &old {
-        commands.entity(entity).despawn();
     }
     let d = layout.counter_diameter();
     let at = |cell: Cell, z: f32| layout.cell_centre(cell).extend(z);
     for &mark in &marks {
         let ring = |image: &Handle<Image>, colour: Color, size: f32, cell: Cell, z: f32| {
-            (
-                Sprite {
-                    image: image.clone(),
-                    color: colour,
-                    custom_size: Some(Vec2::splat(size)),
-                    ..default()
-                },
-                Transform::from_translation(at(cell, z)),
-            )
+            (tinted(image, colour, size), Transform::from_translation(at(cell, z)))
         };
         let path = |from: Cell, to: Cell, colour: Color, width: f32| {
-            let (a, b) = (layout.cell_centre(from), layout.cell_centre(to));
-            let length = a.distance(b);
-            (
-                Sprite::from_color(colour, Vec2::new(length, width)),
-                Transform::from_translation(((a + b) / 2.0).extend(z::HIGHLIGHT))
-                    .with_rotation(Quat::from_rotation_z((b - a).to_angle())),
-            )
+            line(layout.cell_centre(from), layout.cell_centre(to), colour, width)
         };
         let bundle = match mark {
             Mark::Legal(cell) => ring(&art.ring, theme::LEGAL, d * 0.42, cell, z::HIGHLIGHT),
@@ -219,4 +200,42 @@ fn update_marks(
         ));
     }
     *shown = marks;
+}
+
+/// Whether the `marks` wanted must be drawn anew: they are not those
+/// `shown`, or their sprites (`old`) are gone from a new board. If so, the
+/// old sprites are despawned. On either game's board.
+pub fn clear_stale_marks<M: PartialEq>(
+    shown: &[M],
+    marks: &[M],
+    old: impl ExactSizeIterator<Item = Entity>,
+    commands: &mut Commands,
+) -> bool {
+    if shown == marks && (old.len() > 0 || marks.is_empty()) {
+        return false;
+    }
+    for entity in old {
+        commands.entity(entity).despawn();
+    }
+    true
+}
+
+/// A square sprite of `image` in `colour`, `size` wide.
+pub fn tinted(image: &Handle<Image>, colour: Color, size: f32) -> Sprite {
+    Sprite {
+        image: image.clone(),
+        color: colour,
+        custom_size: Some(Vec2::splat(size)),
+        ..default()
+    }
+}
+
+/// A bar of `colour` and `width` from `a` to `b`, under the pieces: the
+/// path of a move.
+pub fn line(a: Vec2, b: Vec2, colour: Color, width: f32) -> (Sprite, Transform) {
+    (
+        Sprite::from_color(colour, Vec2::new(a.distance(b), width)),
+        Transform::from_translation(((a + b) / 2.0).extend(z::HIGHLIGHT))
+            .with_rotation(Quat::from_rotation_z((b - a).to_angle())),
+    )
 }

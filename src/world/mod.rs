@@ -1,16 +1,20 @@
 //! The board in the world: its geometry ([`BoardLayout`]), the cell and
 //! counter entities that follow the rules' events ([`pieces`]), how they
-//! look ([`looks`]), what is marked on them ([`marks`]), the count on the
-//! board ([`count_marks`]) and the bag beside it ([`bag_view`]).
+//! look ([`looks`], with the counters' sprites in [`counter_sprites`] and a
+//! refused move's flash in [`refused_flash`]), what is marked on them
+//! ([`marks`]), the count on the board ([`count_marks`]) and the bag beside
+//! it ([`bag_view`]).
 
 use bevy::prelude::*;
 use entropy_rules::{Cell, Size};
 
 pub mod bag_view;
 pub mod count_marks;
+pub mod counter_sprites;
 pub mod looks;
 pub mod marks;
 pub mod pieces;
+pub mod refused_flash;
 pub mod score_flash;
 pub mod title_board;
 

@@ -68,32 +68,13 @@ fn spawn_board(mut commands: Commands, art: Option<Res<Art>>) {
     let tray = BoardLayout::BOARD_SPAN + layout.pitch * 0.35;
     commands.spawn((
         scoped(),
-        Sprite {
-            image: art.rounded.clone(),
-            color: theme::TRAY,
-            custom_size: Some(Vec2::splat(tray)),
-            image_mode: SpriteImageMode::Sliced(TextureSlicer {
-                border: BorderRect::all(ROUNDED_BORDER),
-                ..default()
-            }),
-            ..default()
-        },
+        art.rounded_sprite(theme::TRAY, Vec2::splat(tray), ROUNDED_BORDER, 1.0),
         Transform::from_translation(centre.extend(-2.0)),
     ));
     for cell in Cell::all(Size::Seven) {
         commands.spawn((
             scoped(),
-            Sprite {
-                image: art.rounded.clone(),
-                color: theme::CELL,
-                custom_size: Some(Vec2::splat(layout.pitch * 0.92)),
-                image_mode: SpriteImageMode::Sliced(TextureSlicer {
-                    border: BorderRect::all(ROUNDED_BORDER * 0.5),
-                    max_corner_scale: 0.5,
-                    ..default()
-                }),
-                ..default()
-            },
+            art.rounded_sprite(theme::CELL, Vec2::splat(layout.pitch * 0.92), ROUNDED_BORDER * 0.5, 0.5),
             Transform::from_translation((centre + layout.cell_centre(cell)).extend(-1.5)),
         ));
     }
@@ -156,7 +137,12 @@ fn play(
                     Tween::new(to + Vec3::Y * 40.0, to, 0.3, EaseFunction::CubicOut).not_blocking(),
                 ))
                 .with_children(|parent| {
-                    super::looks::counter_sprites(parent, &art, placement.colour, layout.counter_diameter())
+                    super::counter_sprites::piece_sprites(
+                        parent,
+                        &art,
+                        theme::counter_colour(placement.colour),
+                        layout.counter_diameter(),
+                    )
                 });
         }
         Ok(Event::Slid(slide)) => {

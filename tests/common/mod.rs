@@ -1,6 +1,6 @@
 //! Helpers for the game's headless tests: apps, input messages (keys,
-//! gamepad buttons), waiting for the board to come to rest, and reading
-//! the board's entities.
+//! gamepad buttons, the mouse in [`mouse`]), waiting for the board to come
+//! to rest, and reading the board's entities.
 
 #![allow(dead_code)]
 
@@ -23,6 +23,10 @@ use entropy::{CorePlugin, Folders};
 use entropy_rules::{Action, Cell, Colour, MoveList, Phase};
 use rand::Rng;
 use rand::rngs::SmallRng;
+
+mod mouse;
+#[allow(unused_imports)]
+pub use mouse::*;
 
 /// A folder of its own for one test, empty.
 pub fn scratch(name: &str) -> PathBuf {
@@ -214,4 +218,15 @@ pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
         }
         Phase::Finished | Phase::ChaosDraw => return None,
     }))
+}
+
+/// The first cell Chaos may place on now.
+pub fn first_empty_cell(app: &App) -> Cell {
+    app.world()
+        .resource::<CurrentMatch>()
+        .round()
+        .position()
+        .placements()
+        .nth(0)
+        .unwrap()
 }

@@ -1,6 +1,6 @@
-//! The player's settings and last match setup (and last setup of
-//! Carreno's game), remembered between launches
-//! in `preferences.ron` in the preferences folder ([`crate::storage`]):
+//! The player's settings ([`settings`]) and last match setup ([`setup`];
+//! Carreno's in [`carreno`]), remembered between launches in
+//! `preferences.ron` in the preferences folder ([`crate::storage`]):
 //! written atomically whenever they change, and kept aside and reported
 //! when unreadable. Unknown or missing values fall back to the defaults, so
 //! a file from an older or newer version still reads.
@@ -8,14 +8,20 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use entropy_ai::Level;
-use entropy_rules::Size;
 use serde::{Deserialize, Serialize};
 
 use crate::animation::AnimationSpeed;
-use crate::carreno::{CarrenoOpponent, CarrenoSetup, SideChoice};
-use crate::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
+use crate::carreno::CarrenoSetup;
+use crate::match_setup::MatchSetup;
 use crate::storage::{self, Loaded};
+
+pub mod carreno;
+pub mod settings;
+pub mod setup;
+
+pub use carreno::CarrenoPrefs;
+pub use settings::{ColourMarks, Pace, Settings};
+pub use setup::SetupPrefs;
 
 pub(super) fn plugin(app: &mut App) {
     let folder = app
@@ -58,214 +64,6 @@ pub struct PrefsFile {
 }
 
 const FILE: &str = "preferences.ron";
-
-/// What is written on counters so that colours can be told apart without seeing them.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColourMarks {
-    /// Nothing.
-    #[default]
-    Off,
-    /// The colour's number, 1 to 7.
-    Numbers,
-    /// A shape for each colour.
-    Symbols,
-}
-
-/// How fast counters move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Pace {
-    /// Slower than normal.
-    Slow,
-    /// Normal.
-    #[default]
-    Normal,
-    /// Faster than normal.
-    Fast,
-}
-
-impl Pace {
-    /// The animation speed factor.
-    pub fn speed(self) -> f32 {
-        match self {
-            Pace::Slow => 0.6,
-            Pace::Normal => 1.0,
-            Pace::Fast => 1.7,
-        }
-    }
-}
-
-/// The player's settings.
-#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// Overall volume, 0 to 100.
-    pub master_volume: u8,
-    /// Sound effects' volume, 0 to 100.
-    pub effects_volume: u8,
-    /// Music's volume, 0 to 100.
-    pub music_volume: u8,
-    /// How fast counters move.
-    pub animation: Pace,
-    /// Numbers or symbols on the counters.
-    pub colour_marks: ColourMarks,
-    /// Mark where a picked-up counter may go.
-    pub show_destinations: bool,
-    /// Fill the screen.
-    pub fullscreen: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            master_volume: 80,
-            effects_volume: 80,
-            music_volume: 50,
-            animation: Pace::Normal,
-            colour_marks: ColourMarks::Off,
-            show_destinations: true,
-            fullscreen: false,
-        }
-    }
-}
-
-/// The last match setup, in a form that reads back whatever this version of the game becomes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SetupPrefs {
-    /// 7 or 5.
-    pub board: u8,
-    /// `"person"`, `"computer"` or `"watch"`.
-    pub opponent: String,
-    /// The computer's level (the first computer's when watching).
-    pub level: String,
-    /// The second computer's level when watching.
-    pub second_level: String,
-    /// `"order"`, `"chaos"` or `"random"`: player 1's role in round 1.
-    pub role: String,
-    /// The names typed.
-    pub names: [String; 2],
-    /// Minutes per player, 0 for no clock.
-    pub clock_minutes: u8,
-    /// Both rounds draw the same counters.
-    pub same_draws: bool,
-}
-
-impl Default for SetupPrefs {
-    fn default() -> Self {
-        SetupPrefs::from_setup(&MatchSetup::default())
-    }
-}
-
-impl SetupPrefs {
-    /// The preferences of `setup`.
-    pub fn from_setup(setup: &MatchSetup) -> SetupPrefs {
-        let (opponent, level, second) = match setup.opponent {
-            Opponent::Person => ("person", Level::Medium, Level::Medium),
-            Opponent::Computer(level) => ("computer", level, level),
-            Opponent::Watch(a, b) => ("watch", a, b),
-        };
-        SetupPrefs {
-            board: setup.size.n() as u8,
-            opponent: opponent.into(),
-            level: level.to_string(),
-            second_level: second.to_string(),
-            role: match setup.role {
-                RoleChoice::Order => "order",
-                RoleChoice::Chaos => "chaos",
-                RoleChoice::Random => "random",
-            }
-            .into(),
-            names: setup.names.clone(),
-            clock_minutes: match setup.clock {
-                ClockChoice::Off => 0,
-                ClockChoice::Minutes(m) => m,
-            },
-            same_draws: setup.same_draws,
-        }
-    }
-
-    /// The setup these preferences make; anything unknown falls back to the default.
-    pub fn setup(&self) -> MatchSetup {
-        let default = MatchSetup::default();
-        let level = |s: &str| s.parse::<Level>().unwrap_or(Level::Medium);
-        MatchSetup {
-            size: Size::from_n(self.board as usize).unwrap_or(default.size),
-            opponent: match self.opponent.as_str() {
-                "person" => Opponent::Person,
-                "watch" => Opponent::Watch(level(&self.level), level(&self.second_level)),
-                _ => Opponent::Computer(level(&self.level)),
-            },
-            role: match self.role.as_str() {
-                "chaos" => RoleChoice::Chaos,
-                "random" => RoleChoice::Random,
-                _ => RoleChoice::Order,
-            },
-            names: self.names.clone().map(|n| n.chars().take(20).collect()),
-            clock: ClockChoice::ALL
-                .into_iter()
-                .find(|c| c.per_player().map_or(0, |d| d.as_secs() / 60) == self.clock_minutes as u64)
-                .unwrap_or_default(),
-            same_draws: self.same_draws,
-        }
-    }
-}
-
-/// The last setup of Carreno's game, in a form that reads back whatever
-/// this version of the game becomes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CarrenoPrefs {
-    /// `"person"` or `"computer"`.
-    pub opponent: String,
-    /// The computer's level: `"easy"`, `"medium"` or `"hard"`.
-    pub level: String,
-    /// The first player's side: `"o"`, `"s"` or `"random"`.
-    pub side: String,
-}
-
-impl Default for CarrenoPrefs {
-    fn default() -> Self {
-        CarrenoPrefs::from_setup(&CarrenoSetup::default())
-    }
-}
-
-impl CarrenoPrefs {
-    /// The preferences of `setup`.
-    pub fn from_setup(setup: &CarrenoSetup) -> CarrenoPrefs {
-        let (opponent, level) = match setup.opponent {
-            CarrenoOpponent::Person => ("person", carreno_ai::Level::Medium),
-            CarrenoOpponent::Computer(level) => ("computer", level),
-        };
-        CarrenoPrefs {
-            opponent: opponent.into(),
-            level: level.name().into(),
-            side: match setup.side {
-                SideChoice::O => "o",
-                SideChoice::S => "s",
-                SideChoice::Random => "random",
-            }
-            .into(),
-        }
-    }
-
-    /// The setup these preferences make; anything unknown falls back to the default.
-    pub fn setup(&self) -> CarrenoSetup {
-        let level = self.level.parse().unwrap_or(carreno_ai::Level::Medium);
-        CarrenoSetup {
-            opponent: match self.opponent.as_str() {
-                "person" => CarrenoOpponent::Person,
-                _ => CarrenoOpponent::Computer(level),
-            },
-            side: match self.side.as_str() {
-                "s" => SideChoice::S,
-                "random" => SideChoice::Random,
-                _ => SideChoice::O,
-            },
-        }
-    }
-}
 
 /// The whole file.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -353,7 +151,12 @@ fn save_when_changed(
 
 #[cfg(test)]
 mod tests {
+    use entropy_ai::Level;
+    use entropy_rules::Size;
+
     use super::*;
+    use crate::carreno::{CarrenoOpponent, SideChoice};
+    use crate::match_setup::{ClockChoice, Opponent, RoleChoice};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("entropy-prefs-{name}-{}", std::process::id()));

@@ -1,0 +1,84 @@
+//! The mouse on Carreno's board: a press on a piece picks it up (or is
+//! refused with the rules' reason), a press on a square moves the
+//! picked-up piece there, a drag takes it there; the dragged piece follows
+//! the pointer and a released one goes home. The square under the pointer
+//! comes from the squares' picking observers ([`super::Hovered`]).
+
+use bevy::ecs::system::SystemParam;
+use bevy::picking::pointer::{PointerId, PointerLocation};
+use bevy::prelude::*;
+use carreno_rules::Move;
+
+use super::{Act, BoardCursor, BoardInput, Hovered, Outcome, Selection, activate};
+use crate::animation::{Shake, Tween};
+use crate::camera::WorldCamera;
+use crate::carreno::board::{CarrenoLayout, Piece};
+use crate::input::pickup::follow_or_return;
+use crate::input::pointer::pointer_world;
+
+pub(super) fn hide_cursor_on_move(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
+    if moved.read().count() > 0 && cursor.visible {
+        cursor.visible = false;
+    }
+}
+
+/// Where the mouse is.
+#[derive(SystemParam)]
+pub(super) struct Mouse<'w, 's> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    hovered: Res<'w, Hovered>,
+    pointers: Query<'w, 's, (&'static PointerId, &'static PointerLocation)>,
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
+}
+
+pub(super) fn mouse_input(mouse: Mouse, board: BoardInput, mut selection: ResMut<Selection>, mut act: Act) {
+    let Some(game) = board.ready() else { return };
+    let point = pointer_world(&mouse.pointers, &mouse.camera);
+    let hovered = mouse.hovered.0;
+    if mouse.buttons.just_pressed(MouseButton::Left) {
+        match (hovered, point) {
+            (Some(square), Some(point)) => {
+                selection.press(square, point);
+                let before = selection.picked;
+                match activate(&game.game, &mut selection, square) {
+                    None => selection.pressed_again(square, before),
+                    outcome => act.send(outcome),
+                }
+            }
+            _ => *selection = Selection::default(),
+        }
+    }
+    if mouse.buttons.pressed(MouseButton::Left) {
+        selection.drag_to(point);
+    }
+    if mouse.buttons.just_released(MouseButton::Left)
+        && let Some((from, to)) = selection.release(hovered)
+    {
+        act.send(Some(Outcome::Intent(Move::slide(from, to))));
+    }
+}
+
+/// Pieces neither sliding nor shaking.
+type NotMoving = (Without<Tween>, Without<Shake>);
+
+/// A dragged piece follows the pointer; a released one goes home.
+pub(super) fn follow_pointer(
+    selection: Res<Selection>,
+    pointers: Query<(&PointerId, &PointerLocation)>,
+    camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+    mut pieces: Query<(Entity, &Piece, &mut Transform), NotMoving>,
+    mut commands: Commands,
+) {
+    let point = pointer_world(&pointers, &camera);
+    for (entity, piece, mut transform) in &mut pieces {
+        let dragged = selection.dragging && selection.picked == Some(piece.at);
+        follow_or_return(
+            entity,
+            &mut transform,
+            CarrenoLayout::rest(piece.at),
+            dragged,
+            point,
+            &mut commands,
+        );
+    }
+}
