@@ -362,29 +362,30 @@ fn carrenos_game_shows_its_screens() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// An X server of its own, on a free display: the server and the display's name.
+/// An X server of its own: the server and the display's name. The server
+/// chooses a free display itself and names it once it takes connections
+/// (`-displayfd`), so tests started at once, in this process or another,
+/// never share one.
 fn start_xvfb() -> (std::process::Child, String) {
-    let display = format!(":{}", free_display());
-    let server = Command::new("Xvfb")
-        .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        .stdout(Stdio::null())
+    let mut server = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("Xvfb starts");
-    std::thread::sleep(Duration::from_millis(700));
-    (server, display)
-}
-
-/// A free X display number for a server of this test's own.
-fn free_display() -> u32 {
-    // Tests run at once: each takes its own number, above xvfb-run's (99 up).
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(150);
-    let from = NEXT.fetch_add(10, std::sync::atomic::Ordering::SeqCst);
-    (from..from + 100)
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-        })
-        .expect("a free display number")
+    let mut line = String::new();
+    let mut output = std::io::BufReader::new(server.stdout.take().expect("Xvfb's output"));
+    std::io::BufRead::read_line(&mut output, &mut line).expect("Xvfb names its display");
+    // Kept open for the server's life: a closed pipe would end it at its next write.
+    server.stdout = Some(output.into_inner());
+    match line.trim().parse::<u32>() {
+        Ok(number) => (server, format!(":{number}")),
+        Err(_) => {
+            let _ = server.kill();
+            let _ = server.wait();
+            panic!("Xvfb named no display: {line:?}")
+        }
+    }
 }
 
 /// The release game under Xvfb, a real X pointer moved and clicked with
@@ -472,6 +473,7 @@ fn a_real_pointer_places_a_counter() {
     }
     let status = status.unwrap_or_else(|| {
         let _ = game.kill();
+        let _ = game.wait();
         panic!(
             "the game did not take the click: {}",
             std::fs::read_to_string(&log).unwrap_or_default()
@@ -501,6 +503,7 @@ fn a_killed_game_continues_where_it_was() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-crash-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (mut server, display) = start_xvfb();
+    let log = dir.join("continue.log");
     let start = |script: &str, out: &Path| {
         Command::new(env!("CARGO_BIN_EXE_entropy"))
             .env("DISPLAY", &display)
@@ -509,7 +512,7 @@ fn a_killed_game_continues_where_it_was() {
             .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
             .env("ENTROPY_DATA_DIR", dir.join("data"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(File::create(&log).unwrap())
             .spawn()
             .expect("the game starts")
     };
@@ -535,7 +538,11 @@ fn a_killed_game_continues_where_it_was() {
     };
     let _ = server.kill();
     let _ = server.wait();
-    assert!(status.success());
+    assert!(
+        status.success(),
+        "the continued game failed ({status}): {}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
     let (before, after) = (
         std::fs::read_to_string(&played).unwrap(),
         std::fs::read_to_string(&resumed).unwrap(),
