@@ -3,7 +3,8 @@
 //!
 //! - [`Player`]: the one interface of every player; [`Limits`] and
 //!   [`StopFlag`] (shared with Solomon's game's players) bound a move by
-//!   time, by search nodes, or on request.
+//!   time, by search nodes, or on request; the search keeps to them with
+//!   `entropy_ai`'s `budget::Control`.
 //! - [`Level`]: Easy, Medium and Hard, each with its per-move budget
 //!   ([`Level::budget`]); [`Level::player`] builds one from a seed.
 //! - [`hint`]: the best move with its score, for a game's hint button.
