@@ -15,7 +15,7 @@
 
 #![warn(missing_docs)]
 
-pub use entropy_ai::{Limits, StopFlag};
+pub use entropy_ai::{LevelParseError, Limits, StopFlag};
 
 use carreno_rules::{Game, Move};
 
@@ -26,7 +26,7 @@ pub mod solve;
 pub mod tactics;
 
 pub use eval::{Weights, evaluate};
-pub use level::{Casual, Level, LevelParseError, SearchPlayer, hint, table_move};
+pub use level::{Casual, Level, SearchPlayer, hint, table_move};
 pub use search::{Analysis, Engine, Score, SearchConfig};
 
 /// A player: given a game that is not over, a legal move.

@@ -8,7 +8,8 @@
 //!   search too).
 //! - [`Level`]: the five levels people play against, from Beginner to
 //!   Master, each with its per-move time budget ([`Level::budget`]);
-//!   [`Level::player`] builds one from a seed.
+//!   [`Level::player`] builds one from a seed; [`parse_level`] reads a
+//!   level's name (Carreno's levels too).
 //! - [`hint`]: Order's best move with the final score it expects.
 //! - [`review_match`]: every move of a match judged against the best move,
 //!   with its cost and a [`Mark`], in the background on worker threads.
@@ -40,7 +41,7 @@ mod testing;
 pub use budget::{Limits, StopFlag};
 pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
-pub use level::{Level, LevelParseError};
+pub use level::{Level, LevelParseError, parse_level};
 pub use player::{Hint, hint};
 pub use review::{Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match};
 
