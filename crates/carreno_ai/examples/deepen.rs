@@ -3,23 +3,16 @@
 //! score, the nodes and the time iterative deepening needs to finish that
 //! depth: what the transposition table and the move ordering are worth.
 //! `cargo run --release -p carreno_ai --example deepen -- [max_depth] [table_bits] [--stdin] [--no-ordering]`
-use std::io::Read;
+mod support;
 
 use carreno_ai::{Engine, Limits, SearchConfig};
-use carreno_rules::Position;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let max: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
     let bits: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(22);
     let ordering = !args.iter().any(|a| a == "--no-ordering");
-    let position = if args.iter().any(|a| a == "--stdin") {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).unwrap();
-        text.parse::<Position>().unwrap_or_else(|e| panic!("{e}"))
-    } else {
-        Position::new()
-    };
+    let position = support::start_or_stdin(&args);
     println!(
         "table 2^{bits} entries, ordering {}",
         if ordering { "on" } else { "off" }

@@ -1,23 +1,17 @@
 //! Proves what either side can force from the start (or a position on
 //! standard input) within growing numbers of plies.
 //! `cargo run --release -p carreno_ai --example prove -- [max_plies] [table_bits] [first_plies] [--stdin]`
-use std::io::Read;
+mod support;
+
 use std::time::Instant;
 
 use carreno_ai::solve::Prover;
-use carreno_rules::Position;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let max: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(9);
     let bits: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
-    let position = if args.iter().any(|a| a == "--stdin") {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).unwrap();
-        text.parse::<Position>().unwrap_or_else(|e| panic!("{e}"))
-    } else {
-        Position::new()
-    };
+    let position = support::start_or_stdin(&args);
     let first: u32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let mut prover = Prover::new(bits);
     let start = Instant::now();

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use carreno_rules::{Game, Move, Position};
+use entropy_ai::{LevelParseError, parse_level};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -95,27 +96,11 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelParseError(pub String);
-
-impl fmt::Display for LevelParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?}: use easy, medium or hard", self.0)
-    }
-}
-
-impl std::error::Error for LevelParseError {}
-
 impl FromStr for Level {
     type Err = LevelParseError;
     /// Reads a level name, in any case.
     fn from_str(s: &str) -> Result<Level, LevelParseError> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == lower)
-            .ok_or_else(|| LevelParseError(s.to_string()))
+        parse_level(s, &Level::ALL, Level::name)
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! - [`Player`]: the one interface of every player; [`Limits`] and
 //!   [`StopFlag`] (shared with Solomon's game's players) bound a move by
-//!   time, by search nodes, or on request.
+//!   time, by search nodes, or on request; the search keeps to them with
+//!   `entropy_ai`'s `budget::Control`.
 //! - [`Level`]: Easy, Medium and Hard, each with its per-move budget
 //!   ([`Level::budget`]); [`Level::player`] builds one from a seed.
 //! - [`hint`]: the best move with its score, for a game's hint button.
@@ -14,7 +15,7 @@
 
 #![warn(missing_docs)]
 
-pub use entropy_ai::{Limits, StopFlag};
+pub use entropy_ai::{LevelParseError, Limits, StopFlag};
 
 use carreno_rules::{Game, Move};
 
@@ -25,7 +26,7 @@ pub mod solve;
 pub mod tactics;
 
 pub use eval::{Weights, evaluate};
-pub use level::{Casual, Level, LevelParseError, SearchPlayer, hint, table_move};
+pub use level::{Casual, Level, SearchPlayer, hint, table_move};
 pub use search::{Analysis, Engine, Score, SearchConfig};
 
 /// A player: given a game that is not over, a legal move.

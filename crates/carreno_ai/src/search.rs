@@ -17,13 +17,14 @@
 //! the evaluation's estimate at the horizon.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use carreno_rules::{Game, MOVE_LIMIT, Move, MoveList, Position, Side, Square};
+use entropy_ai::budget::Control;
 
+use crate::Limits;
 use crate::eval::{Weights, evaluate};
 use crate::tactics::{win_against_frozen, winning_move};
-use crate::{Limits, StopFlag};
 
 /// The score of a win at the root; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
@@ -129,59 +130,8 @@ impl Default for SearchConfig {
     }
 }
 
-/// When to stop: a node budget, a deadline, a flag.
-struct Control {
-    start: Instant,
-    time: Option<Duration>,
-    deadline: Option<Instant>,
-    node_limit: u64,
-    stop: StopFlag,
-    nodes: u64,
-    next_check: u64,
-    aborted: bool,
-}
-
 /// Nodes between two looks at the clock and the flag.
 const CHECK_EVERY: u64 = 1024;
-
-impl Control {
-    fn new(limits: &Limits) -> Control {
-        let start = Instant::now();
-        Control {
-            start,
-            time: limits.time,
-            deadline: limits.deadline(start),
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            stop: limits.stop.clone(),
-            nodes: 0,
-            next_check: 0,
-            aborted: limits.stop.is_raised(),
-        }
-    }
-
-    /// Counts a node; true when the search must stop now.
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        }
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_EVERY;
-            if self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.aborted = true;
-            }
-        }
-        self.aborted
-    }
-
-    fn may_deepen(&self, soft: f32) -> bool {
-        !self.aborted
-            && self
-                .time
-                .is_none_or(|t| self.start.elapsed().as_secs_f32() < t.as_secs_f32() * soft)
-    }
-}
 
 /// The exact identity of a position: both masks and the side to move.
 #[inline]
@@ -289,7 +239,7 @@ impl Engine {
             killers: vec![[NO_MOVE; 2]; MAX_DEPTH as usize + 8],
             path: Vec::with_capacity(MOVE_LIMIT + MAX_DEPTH as usize + 8),
             game_ply: 0,
-            ctl: Control::new(&Limits::none()),
+            ctl: Control::new(&Limits::none(), CHECK_EVERY),
             seed,
         }
     }
@@ -349,7 +299,7 @@ impl Engine {
     }
 
     fn run(&mut self, root: &Position, passed: bool, limits: &Limits, among: Option<&[Move]>) -> Analysis {
-        self.ctl = Control::new(limits);
+        self.ctl = Control::new(limits, CHECK_EVERY);
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -366,9 +316,9 @@ impl Engine {
             best,
             score,
             depth: 0,
-            nodes: ctl.nodes,
+            nodes: ctl.nodes(),
             pv: vec![best],
-            time: ctl.start.elapsed(),
+            time: ctl.elapsed(),
         };
         if let Some(mv) = winning_move(root) {
             return quick(mv, Score::Win(1), &self.ctl);
@@ -380,10 +330,13 @@ impl Engine {
         if moves.len() == 1 {
             // A forced move: a short search only for its score.
             let nodes = limits.nodes.unwrap_or(FORCED_NODES).min(FORCED_NODES);
-            self.ctl = Control::new(&Limits {
-                nodes: Some(nodes),
-                ..limits.clone()
-            });
+            self.ctl = Control::new(
+                &Limits {
+                    nodes: Some(nodes),
+                    ..limits.clone()
+                },
+                CHECK_EVERY,
+            );
         }
         // A win the other side, unable to move, can do nothing against; the
         // search then only looks for a shorter one.
@@ -431,13 +384,13 @@ impl Engine {
                         1,
                         entry.0.is_pass(),
                     );
-                    if v > alpha && !self.ctl.aborted {
+                    if v > alpha && !self.ctl.aborted() {
                         -self.search(&child, child_key, depth as i32 - 1, -beta, -alpha, 1, entry.0.is_pass())
                     } else {
                         v
                     }
                 };
-                if self.ctl.aborted {
+                if self.ctl.aborted() {
                     break;
                 }
                 entry.1 = value;
@@ -451,11 +404,11 @@ impl Engine {
             }
             self.path.pop();
             if let Some((mv, value)) = iteration_best
-                && (!self.ctl.aborted || value > best.1 || mv == best.0)
+                && (!self.ctl.aborted() || value > best.1 || mv == best.0)
             {
                 best = (mv, value);
             }
-            if self.ctl.aborted {
+            if self.ctl.aborted() {
                 break;
             }
             depth_done = depth;
@@ -483,9 +436,9 @@ impl Engine {
             best: best.0,
             score: Score::from_value(best.1),
             depth: depth_done,
-            nodes: self.ctl.nodes,
+            nodes: self.ctl.nodes(),
             pv: self.principal_variation(root, best.0),
-            time: self.ctl.start.elapsed(),
+            time: self.ctl.elapsed(),
         }
     }
 
@@ -552,7 +505,7 @@ impl Engine {
         ply: i32,
         passed: bool,
     ) -> i32 {
-        if self.ctl.tick() {
+        if self.ctl.tick(1) {
             return 0;
         }
         if let Some(win) = position.winner() {
@@ -622,13 +575,13 @@ impl Engine {
                 -self.search(&child, child_key, depth - 1, -beta, -alpha, ply + 1, false)
             } else {
                 let v = -self.search(&child, child_key, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && v < beta && !self.ctl.aborted {
+                if v > alpha && v < beta && !self.ctl.aborted() {
                     -self.search(&child, child_key, depth - 1, -beta, -alpha, ply + 1, false)
                 } else {
                     v
                 }
             };
-            if self.ctl.aborted {
+            if self.ctl.aborted() {
                 self.path.pop();
                 return 0;
             }

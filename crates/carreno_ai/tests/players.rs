@@ -150,6 +150,9 @@ fn levels_read_and_write_their_names() {
         assert_eq!(level.name().parse::<Level>().unwrap(), level);
         assert_eq!(level.to_string().to_uppercase().parse::<Level>().unwrap(), level);
     }
-    assert!("master".parse::<Level>().is_err());
+    assert_eq!(
+        "master".parse::<Level>().unwrap_err().to_string(),
+        "unknown level \"master\": use easy, medium or hard"
+    );
     assert!(Level::Easy.budget() < Level::Medium.budget() && Level::Medium.budget() < Level::Hard.budget());
 }

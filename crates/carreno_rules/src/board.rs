@@ -1,6 +1,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use board_basics::TextError;
+
 use crate::{SIDE, Side, Square, SquareSet};
 
 /// The number of pieces of each side.
@@ -315,22 +317,9 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// A board or position text that could not be read, with the place of the fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardParseError {
-    /// The line of the input, from 1.
-    pub line: usize,
-    /// The character column within that line, from 1.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: BoardParseErrorKind,
-}
-
-impl BoardParseError {
-    pub(crate) fn new(line: usize, column: usize, kind: BoardParseErrorKind) -> BoardParseError {
-        BoardParseError { line, column, kind }
-    }
-}
+/// A board or position text that could not be read, with the place of the
+/// fault (its line and column, from 1) and what is wrong.
+pub type BoardParseError = TextError<BoardParseErrorKind>;
 
 /// What is wrong with a board or position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -366,11 +355,10 @@ pub enum BoardParseErrorKind {
     TrailingText,
 }
 
-impl fmt::Display for BoardParseError {
+impl fmt::Display for BoardParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use BoardParseErrorKind as K;
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
-        match &self.kind {
+        match self {
             K::NoBoard => write!(f, "no board in the input (expected 5 lines of 5 squares: S, O or .)"),
             K::Width { found } => write!(f, "a board line has 5 squares, this one has {found}"),
             K::TooFewLines { found } => {
@@ -391,8 +379,6 @@ impl fmt::Display for BoardParseError {
         }
     }
 }
-
-impl std::error::Error for BoardParseError {}
 
 #[cfg(test)]
 mod tests {

@@ -125,29 +125,3 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// Text that is not valid notation (a square, a side, a move).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    /// The text that was read.
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-impl NotationError {
-    pub(crate) fn new(text: &str, reason: impl Into<String>) -> NotationError {
-        NotationError {
-            text: text.to_string(),
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for NotationError {}

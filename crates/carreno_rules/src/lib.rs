@@ -37,26 +37,6 @@
 
 #![warn(missing_docs)]
 
-/// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
-#[cfg(feature = "serde")]
-macro_rules! serde_as_text {
-    ($($ty:ty),+) => {$(
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    )+};
-}
-#[cfg(feature = "serde")]
-pub(crate) use serde_as_text;
-
 mod board;
 mod error;
 mod game;
@@ -66,7 +46,8 @@ mod side;
 mod square;
 
 pub use board::{Board, BoardParseError, BoardParseErrorKind, PIECES, SetupError};
-pub use error::{MoveError, NotationError};
+pub use board_basics::NotationError;
+pub use error::MoveError;
 pub use game::{DrawReason, Game, GameRecord, GameResult, MOVE_LIMIT, ReplayError, Win, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::{Position, perft};

@@ -102,7 +102,7 @@ impl FromStr for Move {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Move);
+board_basics::serde_as_text!(Move);
 
 #[cfg(test)]
 mod tests {

@@ -79,4 +79,4 @@ impl FromStr for Side {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Side);
+board_basics::serde_as_text!(Side);

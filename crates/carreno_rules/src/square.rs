@@ -2,6 +2,8 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 use std::str::FromStr;
 
+use board_basics::{Axis, BitIter, FromBit, split_pair};
+
 use crate::NotationError;
 
 /// The board's side: 5 squares.
@@ -174,32 +176,26 @@ impl FromStr for Square {
     type Err = NotationError;
     /// Reads `a1` … `e5` (the column letter in either case).
     fn from_str(s: &str) -> Result<Square, NotationError> {
-        let mut chars = s.chars();
-        let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
+        let Some((f, r, "")) = split_pair(s) else {
             return Err(NotationError::new(
                 s,
                 "a square is a column a-e then a row 1-5, like c4",
             ));
         };
-        let file = match f.to_ascii_lowercase() {
-            c @ 'a'..='e' => c as usize - 'a' as usize,
-            _ => {
-                return Err(NotationError::new(
-                    s,
-                    format!("'{f}' is not a column; columns are a to e"),
-                ));
-            }
-        };
-        let rank = match r {
-            '1'..='5' => r as usize - '1' as usize,
-            _ => return Err(NotationError::new(s, format!("'{r}' is not a row; rows are 1 to 5"))),
-        };
+        let file = FILES.read(s, f)?;
+        let rank = RANKS.read(s, r)?;
         Ok(Square((rank * SIDE + file) as u8))
     }
 }
 
+/// The columns' letters, `a`–`e` (read in either case).
+const FILES: Axis = Axis::new("column", 'a', 'e').in_either_case();
+
+/// The rows' digits, `1`–`5`.
+const RANKS: Axis = Axis::new("row", '1', '5');
+
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Square);
+board_basics::serde_as_text!(Square);
 
 /// One of the eight directions a piece may move in, like a chess queen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -367,18 +363,6 @@ impl SquareSet {
         SquareSet(self.0 & !(1 << square.0))
     }
 
-    /// The number of squares.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     /// Whether the two sets share a square.
     #[inline]
     pub const fn intersects(self, other: SquareSet) -> bool {
@@ -409,7 +393,7 @@ impl SquareSet {
     /// The squares of the set in index order.
     #[inline]
     pub fn iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
+        self.into_iter()
     }
 }
 
@@ -491,48 +475,17 @@ impl fmt::Debug for SquareSet {
     }
 }
 
-impl IntoIterator for SquareSet {
-    type Item = Square;
-    type IntoIter = SquareSetIter;
-    #[inline]
-    fn into_iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
-    }
-}
-
-impl FromIterator<Square> for SquareSet {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        for square in iter {
-            set.insert(square);
-        }
-        set
-    }
-}
+board_basics::impl_bit_set!(SquareSet, Square, "squares");
 
 /// The squares of a [`SquareSet`] in index order.
-#[derive(Clone, Debug)]
-pub struct SquareSetIter(u32);
+pub type SquareSetIter = BitIter<Square>;
 
-impl Iterator for SquareSetIter {
-    type Item = Square;
+impl FromBit for Square {
     #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square(index))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+    fn from_bit(index: usize) -> Option<Square> {
+        Square::from_index(index)
     }
 }
-
-impl ExactSizeIterator for SquareSetIter {}
 
 #[cfg(test)]
 mod tests {

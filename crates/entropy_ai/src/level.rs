@@ -124,30 +124,47 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not one.
+/// A level name that is not one (of either game's levels).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelParseError(pub String);
+pub struct LevelParseError {
+    /// The text that was read.
+    pub text: String,
+    /// The names of the levels there are, weakest first.
+    pub names: Vec<&'static str>,
+}
 
 impl fmt::Display for LevelParseError {
+    /// `unknown level "x": use easy, medium or hard`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown level {:?}: use beginner, easy, medium, hard or master",
-            self.0
-        )
+        write!(f, "unknown level {:?}: use ", self.text)?;
+        match self.names.split_last() {
+            Some((last, [])) => f.write_str(last),
+            Some((last, rest)) => write!(f, "{} or {last}", rest.join(", ")),
+            None => f.write_str("no level"),
+        }
     }
 }
 
 impl std::error::Error for LevelParseError {}
 
+/// The one of `levels` whose name (`name` gives each one's) is `text`, in
+/// any case and with blanks around it: how both games read a level.
+pub fn parse_level<L: Copy>(text: &str, levels: &[L], name: fn(L) -> &'static str) -> Result<L, LevelParseError> {
+    let lower = text.trim().to_ascii_lowercase();
+    levels
+        .iter()
+        .copied()
+        .find(|&level| name(level) == lower)
+        .ok_or_else(|| LevelParseError {
+            text: text.to_string(),
+            names: levels.iter().map(|&level| name(level)).collect(),
+        })
+}
+
 impl FromStr for Level {
     type Err = LevelParseError;
     /// Reads a level name, in any case.
     fn from_str(s: &str) -> Result<Level, LevelParseError> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == lower)
-            .ok_or_else(|| LevelParseError(s.to_string()))
+        parse_level(s, &Level::ALL, Level::name)
     }
 }

@@ -21,16 +21,21 @@
 use entropy_rules::{Cell, Colour, MAX_N, OrderMove, Phase, Position};
 
 use crate::Limits;
+use crate::budget::Control;
 use crate::config::SearchConfig;
 use crate::eval::{Bag, Evaluator, Lines};
 use crate::rollout::{Policy, least_scoring};
 
-mod control;
 mod judge;
 mod playouts;
 mod root;
 
-use control::Control;
+/// How many nodes pass between two looks at the clock and the flag.
+const CHECK_EVERY: u64 = 256;
+
+/// With a time limit, no new iteration starts after this share of it (the
+/// next one takes several times longer than the last).
+const SOFT_TIME: f32 = 0.3;
 
 /// The Order that Chaos's search expects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +121,7 @@ impl Engine {
                 ChaosModel::Minimising => 0,
             },
             config: self.config,
-            ctl: Control::new(limits),
+            ctl: Control::new(limits, CHECK_EVERY),
         }
     }
 
@@ -155,7 +160,7 @@ impl Engine {
             safe_margin,
             greedy_chaos: 0,
             config: self.config,
-            ctl: Control::new(limits),
+            ctl: Control::new(limits, CHECK_EVERY),
         }
     }
 }
@@ -236,7 +241,7 @@ impl Search<'_> {
                 continue;
             }
             let value = self.chance_node(&after, depth);
-            if self.ctl.aborted {
+            if self.ctl.aborted() {
                 return 0.0;
             }
             best = best.max(value);
@@ -264,7 +269,7 @@ impl Search<'_> {
                 Some(value) if interchangeable => value,
                 _ => {
                     let value = self.colour_value(position, colour, depth);
-                    if self.ctl.aborted {
+                    if self.ctl.aborted() {
                         return 0.0;
                     }
                     if interchangeable {
@@ -302,7 +307,7 @@ impl Search<'_> {
         let mut best = f32::MAX;
         for &(cell, _) in children.iter().take(self.config.chaos_beam.max(1)) {
             let value = self.after_placement(position, cell, depth);
-            if self.ctl.aborted {
+            if self.ctl.aborted() {
                 return 0.0;
             }
             best = best.min(value);
@@ -329,7 +334,7 @@ impl Search<'_> {
                 continue;
             };
             let value = self.after_placement(position, cell, depth);
-            if self.ctl.aborted {
+            if self.ctl.aborted() {
                 return 0.0;
             }
             sum += value;

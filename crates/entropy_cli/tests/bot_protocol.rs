@@ -1,7 +1,7 @@
 //! `entropy-cli bot` against a referee speaking the CodeCup 2023 protocol.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use std::time::Duration;
 
 use entropy_ai::{Greedy, Limits};
@@ -43,17 +43,7 @@ fn run_bot(input: &str) -> (Option<i32>, String, String) {
 }
 
 fn run_bot_with(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
-        .arg("bot")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A bot refusing its arguments exits without reading: a broken pipe is fine then.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let output = child.wait_with_output().unwrap();
+    let output = common::run_cli(&[&["bot"], args].concat(), input);
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),

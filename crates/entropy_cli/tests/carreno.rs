@@ -1,24 +1,15 @@
 //! `entropy-cli carreno` from the outside: legal moves of a position read
 //! on standard input, games at the terminal, the arena.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use carreno_rules::{Game, Position, Side, Square, SquareSet};
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
-        .arg("carreno")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A command refusing its input may exit before reading it all.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
+    common::run_cli(&[&["carreno"], args].concat(), input)
 }
 
 fn stdout(output: &Output) -> String {
@@ -188,21 +179,24 @@ fn the_person_can_take_back_a_move() {
 
 #[test]
 fn the_arena_reports_both_sides_and_is_reproducible() {
-    let args = [
-        "arena",
-        "easy",
-        "medium",
-        "-n",
-        "6",
-        "--seed",
-        "9",
-        "-j",
-        "2",
-        "--quiet",
-        "--opening",
-        "2",
-    ];
-    let first = run(&args, "");
+    let arena = |jobs: &str| {
+        let args = [
+            "arena",
+            "easy",
+            "medium",
+            "-n",
+            "6",
+            "--seed",
+            "9",
+            "-j",
+            jobs,
+            "--quiet",
+            "--opening",
+            "2",
+        ];
+        run(&args, "")
+    };
+    let first = arena("2");
     assert!(first.status.success(), "{}", stderr(&first));
     let out = stdout(&first);
     assert!(
@@ -225,23 +219,7 @@ fn the_arena_reports_both_sides_and_is_reproducible() {
     assert!(out.contains("O won "));
     // The same seed gives the same games, whatever the number of threads
     // (only the think times differ: the last column of the players' rows).
-    let again = run(
-        &[
-            "arena",
-            "easy",
-            "medium",
-            "-n",
-            "6",
-            "--seed",
-            "9",
-            "-j",
-            "1",
-            "--quiet",
-            "--opening",
-            "2",
-        ],
-        "",
-    );
+    let again = arena("1");
     let results = |text: &str| -> Vec<String> {
         text.lines()
             .skip(1)

@@ -1,18 +1,11 @@
 //! `entropy-cli score` from the outside: totals, the spoken count, and faults.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn score(input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy-cli"))
-        .arg("score")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    common::run_cli(&["score"], input)
 }
 
 /// Scores a board text by brute force: every substring of every line.

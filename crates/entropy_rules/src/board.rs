@@ -1,6 +1,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use board_basics::TextError;
+
 use crate::score::{LineCode, LineScore, line_score_table};
 use crate::{Cell, CellSet, Colour, Line, MAX_N, Size};
 
@@ -504,22 +506,9 @@ impl FromStr for Board {
     }
 }
 
-/// A board text that could not be read, with the place of the fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardParseError {
-    /// 1-based line of the input.
-    pub line: usize,
-    /// 1-based character column within that line.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: BoardParseErrorKind,
-}
-
-impl BoardParseError {
-    fn new(line: usize, column: usize, kind: BoardParseErrorKind) -> BoardParseError {
-        BoardParseError { line, column, kind }
-    }
-}
+/// A board text that could not be read, with the place of the fault (its
+/// line and column, from 1) and what is wrong.
+pub type BoardParseError = TextError<BoardParseErrorKind>;
 
 /// What is wrong with a board text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -568,11 +557,10 @@ pub enum BoardParseErrorKind {
     },
 }
 
-impl fmt::Display for BoardParseError {
+impl fmt::Display for BoardParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use BoardParseErrorKind as K;
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
-        match &self.kind {
+        match self {
             K::NoBoard => write!(f, "no board in the input (expected 5 or 7 lines of 5 or 7 cells)"),
             K::BadWidth { found } => {
                 write!(f, "a board line has 5 or 7 cells, this one has {found}")
@@ -604,5 +592,3 @@ impl fmt::Display for BoardParseError {
         }
     }
 }
-
-impl std::error::Error for BoardParseError {}

@@ -1,7 +1,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::NotationError;
+use board_basics::{Axis, FromBit, split_pair};
+
+use crate::NotationError;
 use crate::{MAX_N, Size};
 
 /// A cell of the board, row and column 0–6. Whether it lies on a 5×5 board
@@ -102,32 +104,26 @@ impl Cell {
 
     /// Parses a cell from the first two characters of `s`, returning the rest.
     pub(crate) fn parse_prefix(s: &str) -> Result<(Cell, &str), NotationError> {
-        let mut chars = s.chars();
-        let (Some(r), Some(c)) = (chars.next(), chars.next()) else {
+        let Some((r, c, rest)) = split_pair(s) else {
             return Err(NotationError::new(s, "a cell is two letters, row A-G then column a-g"));
         };
-        let row = match r {
-            'A'..='G' => r as usize - 'A' as usize,
-            _ => return Err(NotationError::new(s, format!("'{r}' is not a row; rows are A to G"))),
-        };
-        let col = match c {
-            'a'..='g' => c as usize - 'a' as usize,
-            _ => {
-                return Err(NotationError::new(
-                    s,
-                    format!("'{c}' is not a column; columns are a to g"),
-                ));
-            }
-        };
+        let row = ROWS.read(s, r)?;
+        let col = COLUMNS.read(s, c)?;
         Ok((
             Cell {
                 row: row as u8,
                 col: col as u8,
             },
-            chars.as_str(),
+            rest,
         ))
     }
 }
+
+/// The rows' letters, `A`–`G` from the top.
+const ROWS: Axis = Axis::new("row", 'A', 'G');
+
+/// The columns' letters, `a`–`g` from the left.
+const COLUMNS: Axis = Axis::new("column", 'a', 'g');
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -147,7 +143,7 @@ impl FromStr for Cell {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Cell);
+board_basics::serde_as_text!(Cell);
 
 /// A row or a column of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -223,62 +219,17 @@ impl CellSet {
         self.0 &= !(1u64 << cell.index());
     }
 
-    /// The number of cells.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     /// The `k`-th cell in index order, if there are more than `k`.
     pub fn nth(self, k: usize) -> Option<Cell> {
         self.into_iter().nth(k)
     }
 }
 
-impl IntoIterator for CellSet {
-    type Item = Cell;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
-        CellSetIter(self.0)
-    }
-}
+board_basics::impl_bit_set!(CellSet, Cell, "cells");
 
-/// The cells of a [`CellSet`] in index order.
-#[derive(Clone, Debug)]
-pub struct CellSetIter(u64);
-
-impl Iterator for CellSetIter {
-    type Item = Cell;
+impl FromBit for Cell {
     #[inline]
-    fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
+    fn from_bit(index: usize) -> Option<Cell> {
         Cell::from_index(index)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CellSetIter {}
-
-impl FromIterator<Cell> for CellSet {
-    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
-        let mut set = CellSet::EMPTY;
-        for cell in iter {
-            set.insert(cell);
-        }
-        set
     }
 }

@@ -69,32 +69,6 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// Text that is not valid move notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    /// The text that was read.
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-impl NotationError {
-    pub(crate) fn new(text: &str, reason: impl Into<String>) -> NotationError {
-        NotationError {
-            text: text.to_string(),
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for NotationError {}
-
 /// Why nothing could be taken back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UndoError {

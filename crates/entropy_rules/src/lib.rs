@@ -30,26 +30,6 @@
 //! - [`MatchFile`]: a match as a text file a person can read (tags, then
 //!   each round's turns), and back, with errors that name the line.
 
-/// Serializes the listed types as their `Display` text and deserializes them with `FromStr`.
-#[cfg(feature = "serde")]
-macro_rules! serde_as_text {
-    ($($ty:ty),+) => {$(
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    )+};
-}
-#[cfg(feature = "serde")]
-pub(crate) use serde_as_text;
-
 mod bag;
 mod board;
 mod cell;
@@ -65,9 +45,10 @@ mod score;
 
 pub use bag::{Bag, Counts};
 pub use board::{Board, BoardParseError, BoardParseErrorKind};
+pub use board_basics::NotationError;
 pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
-pub use error::{MoveError, NotationError, UndoError};
+pub use error::{MoveError, UndoError};
 pub use game_match::{Forfeit, Match, MatchError, Outcome, Player, Role};
 pub use match_text::{Ending, MatchFile, MatchFileError, MatchFileErrorKind, MatchTags, PlayerTags};
 pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};

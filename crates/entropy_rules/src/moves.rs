@@ -1,7 +1,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::NotationError;
+use crate::NotationError;
 use crate::{Cell, Colour};
 
 /// The most Order moves a position can have, the pass included: every empty
@@ -198,4 +198,4 @@ impl FromStr for Turn {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Placement, Slide, Turn);
+board_basics::serde_as_text!(Placement, Slide, Turn);

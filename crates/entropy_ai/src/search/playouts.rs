@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::Search;
-use super::control::Control;
+use crate::budget::Control;
 use crate::rollout::{Policy, playout};
 
 /// Playouts per move in the first batch.
@@ -78,7 +78,7 @@ impl Search<'_> {
                 .map(|e| (e.mv, expected(e) as f32))
         };
         // First pass: a few playouts of every move, to see what one costs.
-        let (nodes_before, time_before) = (self.ctl.nodes, Instant::now());
+        let (nodes_before, time_before) = (self.ctl.nodes(), Instant::now());
         let (policy, ctl) = (&mut self.policy, &mut self.ctl);
         for entry in alive.iter_mut() {
             if run_playouts(entry, base, FIRST_BATCH, policy, ctl) {
@@ -86,13 +86,13 @@ impl Search<'_> {
             }
         }
         let played = (FIRST_BATCH * alive.len() as u64) as f64;
-        let node_cost = (ctl.nodes - nodes_before).max(1) as f64 / played;
+        let node_cost = (ctl.nodes() - nodes_before).max(1) as f64 / played;
         let time_cost = time_before.elapsed().as_secs_f64().max(1e-9) / played;
         let mut budget = f64::INFINITY;
-        if ctl.node_limit != u64::MAX {
-            budget = budget.min(ctl.node_limit.saturating_sub(ctl.nodes) as f64 / node_cost);
+        if let Some(node_limit) = ctl.node_limit() {
+            budget = budget.min(node_limit.saturating_sub(ctl.nodes()) as f64 / node_cost);
         }
-        if let Some(deadline) = ctl.deadline {
+        if let Some(deadline) = ctl.deadline() {
             budget = budget.min(deadline.saturating_duration_since(Instant::now()).as_secs_f64() / time_cost);
         }
         if !budget.is_finite() {

@@ -64,7 +64,7 @@ impl Search<'_> {
             best,
             value,
             depth,
-            nodes: self.ctl.nodes,
+            nodes: self.ctl.nodes(),
         }
     }
 
@@ -98,7 +98,7 @@ impl Search<'_> {
                 after.order(mv).ok().map(|_| after)
             });
         }
-        found.nodes = self.ctl.nodes;
+        found.nodes = self.ctl.nodes();
         found
     }
 
@@ -123,11 +123,11 @@ impl Search<'_> {
             Root::Searched(found, children) => (found, children),
         };
         let Some(playouts) = self.config.playouts else {
-            found.nodes = self.ctl.nodes;
+            found.nodes = self.ctl.nodes();
             return found;
         };
         if let Some(margin) = self.safe_margin
-            && !self.ctl.aborted
+            && !self.ctl.aborted()
         {
             children = self.safe_cells(position, &children, margin);
             if let Some(&(cell, value)) = children.first() {
@@ -140,7 +140,7 @@ impl Search<'_> {
             let mut after = *p;
             after.place(cell).ok().map(|_| after)
         });
-        found.nodes = self.ctl.nodes;
+        found.nodes = self.ctl.nodes();
         found
     }
 
@@ -169,7 +169,7 @@ impl Search<'_> {
         children.truncate(first_beam.max(1));
         let empty = position.board().vacant().len() as u32;
         for depth in 1..=self.config.max_depth {
-            if !self.ctl.may_deepen() {
+            if !self.ctl.may_deepen(super::SOFT_TIME) {
                 break;
             }
             if depth == 2 {
@@ -180,12 +180,12 @@ impl Search<'_> {
                 let Some(value) = value_of(self, mv, depth) else {
                     continue;
                 };
-                if self.ctl.aborted {
+                if self.ctl.aborted() {
                     break;
                 }
                 searched.push((mv, value));
             }
-            let finished = !self.ctl.aborted;
+            let finished = !self.ctl.aborted();
             // An unfinished iteration still counts when it searched the previous best
             // (first in line) and found a move it prefers at the same depth.
             if let Some((mv, value)) = side.best(&searched)
@@ -222,7 +222,7 @@ impl Search<'_> {
         side: Side,
         apply: impl Fn(&Position, &M) -> Option<Position>,
     ) {
-        if self.ctl.aborted {
+        if self.ctl.aborted() {
             return;
         }
         if let Some((mv, value)) = self.playouts(position, candidates, side == Side::Order, apply) {
