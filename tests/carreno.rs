@@ -194,7 +194,7 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
     // The isolated piece itself may not move: the rules say why.
     app.world_mut()
         .resource_mut::<entropy::carreno::input::BoardCursor>()
-        .square = sq("c5");
+        .at = sq("c5");
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         refusal(&app),

@@ -61,7 +61,7 @@ impl Device for Pad {
 }
 
 fn cursor(app: &App) -> Cell {
-    app.world().resource::<BoardCursor>().cell
+    app.world().resource::<BoardCursor>().at
 }
 
 /// Moves the board cursor to `to` and confirms there.

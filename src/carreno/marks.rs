@@ -13,10 +13,9 @@ use super::board::{CarrenoEntity, CarrenoLayout};
 use super::computer::HintRequest;
 use super::game::CarrenoMatch;
 use super::input::{BoardCursor, BoardInput, Selection};
-use crate::art::Art;
 use crate::screens::Screen;
 use crate::theme;
-use crate::world::marks::{clear_stale_marks, line, tinted};
+use crate::world::marks::{MarkSprites, line, tinted};
 use crate::world::z;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,10 +26,6 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::AppSet::Sync),
     );
 }
-
-/// A mark sprite, rebuilt when the marks change.
-#[derive(Component)]
-struct MarkSprite;
 
 /// What is marked, and where.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -101,7 +96,7 @@ impl MarkInputs<'_, '_> {
                 marks.extend([Mark::HintPath(from, to), Mark::HintFrom(from), Mark::HintTo(to)]);
             }
             if self.cursor.visible && self.board.ready().is_some() {
-                marks.push(Mark::Cursor(self.cursor.square));
+                marks.push(Mark::Cursor(self.cursor.at));
             }
         }
         if *self.screen.get() == Screen::CarrenoOver
@@ -113,17 +108,7 @@ impl MarkInputs<'_, '_> {
     }
 }
 
-fn update_marks(
-    inputs: MarkInputs,
-    art: Res<Art>,
-    mut shown: Local<Vec<Mark>>,
-    old: Query<Entity, With<MarkSprite>>,
-    mut commands: Commands,
-) {
-    let marks = inputs.marks();
-    if !clear_stale_marks(&shown, &marks, old.iter(), &mut commands) {
-        return;
-    }
+fn update_marks(inputs: MarkInputs, mut sprites: MarkSprites<Mark>) {
     let d = CarrenoLayout::piece_diameter();
     let at = |square: Square, z: f32| CarrenoLayout::square_centre(square).extend(z);
     let sprite = tinted;
@@ -135,16 +120,8 @@ fn update_marks(
             width,
         )
     };
-    let mut spawn = |bundle: (Sprite, Transform)| {
-        commands.spawn((
-            MarkSprite,
-            CarrenoEntity,
-            DespawnOnExit(InCarreno),
-            Pickable::IGNORE,
-            bundle,
-        ));
-    };
-    for &mark in &marks {
+    let scope = (CarrenoEntity, DespawnOnExit(InCarreno));
+    sprites.show(inputs.marks(), scope, |&mark, art, spawn| {
         match mark {
             Mark::Legal(s) => spawn((
                 sprite(&art.disc, theme::LEGAL, d * 0.3),
@@ -212,6 +189,5 @@ fn update_marks(
                 Transform::from_translation(at(s, z::HIGHLIGHT)),
             )),
         }
-    }
-    *shown = marks;
+    });
 }

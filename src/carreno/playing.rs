@@ -69,7 +69,7 @@ impl TurnData<'_, '_> {
         pointing
             .selection
             .picked
-            .or(pointing.cursor.visible.then_some(pointing.cursor.square))
+            .or(pointing.cursor.visible.then_some(pointing.cursor.at))
             .or(pointing.hovered.0)
     }
 }

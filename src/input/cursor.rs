@@ -29,13 +29,13 @@ fn cursor_input(
     let size = game.round().size();
     for n in keys {
         match n {
-            Nav::Up => cursor.step(size, -1, 0),
-            Nav::Down => cursor.step(size, 1, 0),
-            Nav::Left => cursor.step(size, 0, -1),
-            Nav::Right => cursor.step(size, 0, 1),
+            Nav::Up => cursor.step(size.n(), 0, 1),
+            Nav::Down => cursor.step(size.n(), 0, -1),
+            Nav::Left => cursor.step(size.n(), -1, 0),
+            Nav::Right => cursor.step(size.n(), 1, 0),
             Nav::Confirm => {
                 cursor.visible = true;
-                if let Some(intent) = activate(game.round().position(), &mut held, cursor.cell) {
+                if let Some(intent) = activate(game.round().position(), &mut held, cursor.at) {
                     intents.write(intent);
                 }
             }

@@ -16,15 +16,19 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
+use entropy_rules::{Action, Cell, Phase, Position, Slide};
 
 use crate::game::{CurrentMatch, Intent};
 use crate::screens::{Screen, TurnPhase};
 
+pub mod board_cursor;
+pub mod board_input;
 pub mod cursor;
 pub mod pickup;
 pub mod pointer;
 
+pub use board_cursor::CursorSquare;
+pub use board_input::{BoardGame, board_takes_input};
 pub use pickup::Pickup;
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,31 +40,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Playing), reset_cursor);
 }
 
-/// Whether the board takes a person's input now: a person is to move, no
-/// dialog is open and nothing moves.
-#[derive(SystemParam)]
-pub struct BoardInput<'w, 's> {
-    game: Option<Res<'w, CurrentMatch>>,
-    screen: Res<'w, State<Screen>>,
-    overlays: Res<'w, crate::screens::Overlays>,
-    tweens: Query<'w, 's, &'static crate::animation::Tween>,
-}
+/// Whether the board takes a person's input now.
+pub type BoardInput<'w, 's> = board_input::BoardInput<'w, 's, CurrentMatch>;
 
-impl BoardInput<'_, '_> {
-    /// The match, when the board takes input.
-    pub fn ready(&self) -> Option<&CurrentMatch> {
-        let game = self.game.as_deref()?;
-        let ready = *self.screen.get() == Screen::Playing
-            && game.person_to_move()
-            && self.overlays.is_empty()
-            && !crate::animation::blocks_input(&self.tweens);
-        ready.then_some(game)
+impl BoardGame for CurrentMatch {
+    const SCREEN: Screen = Screen::Playing;
+    fn person_to_move(&self) -> bool {
+        CurrentMatch::person_to_move(self)
     }
-}
-
-/// Run condition: the board takes a person's input now.
-pub fn board_takes_input(input: BoardInput) -> bool {
-    input.ready().is_some()
 }
 
 /// What a person holds and points at on the board, for what the board shows.
@@ -81,34 +68,19 @@ pub struct Hovered(pub Option<Cell>);
 /// The counter Order has picked up, and how.
 pub type Held = Pickup<Cell>;
 
-/// The keyboard and gamepad cursor.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardCursor {
-    /// The cell it is on.
-    pub cell: Cell,
-    /// Shown after a key or button was used, hidden when the mouse moves.
-    pub visible: bool,
-}
+/// The keyboard and gamepad cursor on the board's cells.
+pub type BoardCursor = board_cursor::BoardCursor<Cell>;
 
-impl Default for BoardCursor {
-    fn default() -> Self {
-        BoardCursor {
-            cell: Cell::new(3, 3).unwrap_or(Cell::TOP_LEFT),
-            visible: false,
-        }
+impl CursorSquare for Cell {
+    fn home() -> Cell {
+        Cell::new(3, 3).unwrap_or(Cell::TOP_LEFT)
     }
-}
 
-impl BoardCursor {
-    /// Moves the cursor by rows and columns, staying on a board of `size`.
-    pub fn step(&mut self, size: Size, dr: i32, dc: i32) {
-        let n = size.n() as i32;
-        let row = (self.cell.row() as i32 + dr).clamp(0, n - 1);
-        let col = (self.cell.col() as i32 + dc).clamp(0, n - 1);
-        if let Some(cell) = Cell::new(row as usize, col as usize) {
-            self.cell = cell;
-        }
-        self.visible = true;
+    fn step(self, n: usize, right: i32, up: i32) -> Option<Cell> {
+        let last = n as i32 - 1;
+        let row = (self.row() as i32 - up).clamp(0, last);
+        let col = (self.col() as i32 + right).clamp(0, last);
+        Cell::new(row as usize, col as usize)
     }
 }
 
@@ -152,6 +124,6 @@ fn reset_cursor(
     *held = Held::default();
     hovered.0 = None;
     let n = game.map_or(7, |g| g.round().size().n());
-    cursor.cell = Cell::new(n / 2, n / 2).unwrap_or(Cell::TOP_LEFT);
+    cursor.at = Cell::new(n / 2, n / 2).unwrap_or(Cell::TOP_LEFT);
     cursor.visible = false;
 }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Phase, Slide};
 
 use super::pickup::follow_or_return;
-use super::{BoardCursor, Held, Hovered, activate, board_takes_input};
+use super::{Held, Hovered, activate, board_takes_input};
 use crate::AppSet;
 use crate::animation::{Shake, Tween};
 use crate::camera::WorldCamera;
@@ -20,7 +20,10 @@ use crate::world::{BoardLayout, z};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (hide_cursor_on_move, mouse_input.run_if(board_takes_input))
+        (
+            super::board_cursor::hide_on_mouse_move::<entropy_rules::Cell>,
+            mouse_input.run_if(board_takes_input::<crate::game::CurrentMatch>),
+        )
             .chain()
             .in_set(AppSet::Input),
     )
@@ -42,12 +45,6 @@ pub(crate) fn pointer_world(
     let position = location.location.as_ref()?.position;
     let (camera, transform) = camera.single().ok()?;
     camera.viewport_to_world_2d(transform, position).ok()
-}
-
-fn hide_cursor_on_move(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
-    if moved.read().count() > 0 && cursor.visible {
-        cursor.visible = false;
-    }
 }
 
 fn mouse_input(

@@ -4,6 +4,8 @@
 //! move list under the pointer or focus. Each has a look of its own that
 //! shows on every counter colour.
 
+use std::marker::PhantomData;
+
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use entropy_rules::{Cell, Colour, OrderMove, Phase, Turn};
@@ -30,10 +32,6 @@ pub(super) fn plugin(app: &mut App) {
 /// A move the computer suggests in a review (shown like a hint).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Suggested(pub Option<entropy_rules::Move>);
-
-/// A mark sprite, rebuilt when the marks change.
-#[derive(Component)]
-struct MarkSprite;
 
 /// What is marked, and where.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -109,7 +107,7 @@ impl MarkInputs<'_> {
         }
         if let (Phase::ChaosPlace(colour), true) = (position.phase(), person) {
             let target = if self.pointing.cursor.visible {
-                Some(self.pointing.cursor.cell)
+                Some(self.pointing.cursor.at)
             } else {
                 self.pointing.hovered.0
             };
@@ -131,34 +129,24 @@ impl MarkInputs<'_> {
             _ => {}
         }
         if self.pointing.cursor.visible && person && matches!(phase, Some(TurnPhase::Placing | TurnPhase::Sliding)) {
-            marks.push(Mark::Cursor(self.pointing.cursor.cell));
+            marks.push(Mark::Cursor(self.pointing.cursor.at));
         }
         marks
     }
 }
 
-fn update_marks(
-    inputs: MarkInputs,
-    layout: Res<BoardLayout>,
-    art: Res<Art>,
-    mut shown: Local<Vec<Mark>>,
-    old: Query<Entity, With<MarkSprite>>,
-    mut commands: Commands,
-) {
-    let marks = inputs.marks();
-    if !clear_stale_marks(&shown, &marks, old.iter(), &mut commands) {
-        return;
-    }
+fn update_marks(inputs: MarkInputs, layout: Res<BoardLayout>, mut sprites: MarkSprites<Mark>) {
     let d = layout.counter_diameter();
     let at = |cell: Cell, z: f32| layout.cell_centre(cell).extend(z);
-    for &mark in &marks {
-        let ring = |image: &Handle<Image>, colour: Color, size: f32, cell: Cell, z: f32| {
-            (tinted(image, colour, size), Transform::from_translation(at(cell, z)))
-        };
-        let path = |from: Cell, to: Cell, colour: Color, width: f32| {
-            line(layout.cell_centre(from), layout.cell_centre(to), colour, width)
-        };
-        let bundle = match mark {
+    let ring = |image: &Handle<Image>, colour: Color, size: f32, cell: Cell, z: f32| {
+        (tinted(image, colour, size), Transform::from_translation(at(cell, z)))
+    };
+    let path = |from: Cell, to: Cell, colour: Color, width: f32| {
+        line(layout.cell_centre(from), layout.cell_centre(to), colour, width)
+    };
+    let scope = (BoardEntity, DespawnOnExit(InMatch));
+    sprites.show(inputs.marks(), scope, |&mark, art, spawn| {
+        let sprite = match mark {
             Mark::Legal(cell) => ring(&art.ring, theme::LEGAL, d * 0.42, cell, z::HIGHLIGHT),
             Mark::Selected(cell) => ring(&art.ring, theme::SELECTED, d * 1.22, cell, z::HIGHLIGHT),
             Mark::LastTo(cell) => ring(&art.outlined_ring, theme::LAST_MOVE, d * 1.16, cell, z::OVER_COUNTER),
@@ -166,18 +154,12 @@ fn update_marks(
             Mark::LastPath(from, to) => path(from, to, theme::LAST_MOVE.with_alpha(0.35), d * 0.12),
             Mark::Cursor(cell) => ring(&art.outlined_ring, theme::CURSOR, d * 1.3, cell, z::TOP),
             Mark::Ghost(cell, colour) => {
-                commands.spawn((
-                    MarkSprite,
-                    BoardEntity,
-                    DespawnOnExit(InMatch),
-                    Pickable::IGNORE,
-                    ring(
-                        &art.dashed_ring,
-                        Color::WHITE.with_alpha(0.8),
-                        d * 1.02,
-                        cell,
-                        z::HIGHLIGHT + 0.1,
-                    ),
+                spawn(ring(
+                    &art.dashed_ring,
+                    Color::WHITE.with_alpha(0.8),
+                    d * 1.02,
+                    cell,
+                    z::HIGHLIGHT + 0.1,
                 ));
                 ring(
                     &art.disc,
@@ -191,33 +173,50 @@ fn update_marks(
             Mark::HintTo(cell) => ring(&art.dashed_ring, theme::HINT, d * 1.0, cell, z::TOP - 0.5),
             Mark::HintPath(from, to) => path(from, to, theme::HINT.with_alpha(0.55), d * 0.1),
         };
-        commands.spawn((
-            MarkSprite,
-            BoardEntity,
-            DespawnOnExit(InMatch),
-            Pickable::IGNORE,
-            bundle,
-        ));
-    }
-    *shown = marks;
+        spawn(sprite);
+    });
 }
 
-/// Whether the `marks` wanted must be drawn anew: they are not those
-/// `shown`, or their sprites (`old`) are gone from a new board. If so, the
-/// old sprites are despawned. On either game's board.
-pub fn clear_stale_marks<M: PartialEq>(
-    shown: &[M],
-    marks: &[M],
-    old: impl ExactSizeIterator<Item = Entity>,
-    commands: &mut Commands,
-) -> bool {
-    if shown == marks && (old.len() > 0 || marks.is_empty()) {
-        return false;
+/// A sprite of a mark of type `M` (each game's marks are their own).
+#[derive(Component)]
+pub struct MarkSprite<M: Send + Sync + 'static>(PhantomData<M>);
+
+/// The mark sprites of either game's board: what they show now, and the
+/// art to draw new ones. [`MarkSprites::show`] redraws them only when the
+/// marks wanted change (or their board was rebuilt).
+#[derive(SystemParam)]
+pub struct MarkSprites<'w, 's, M: PartialEq + Send + Sync + 'static> {
+    art: Res<'w, Art>,
+    shown: Local<'s, Vec<M>>,
+    old: Query<'w, 's, Entity, With<MarkSprite<M>>>,
+    commands: Commands<'w, 's>,
+}
+
+impl<M: PartialEq + Send + Sync + 'static> MarkSprites<'_, '_, M> {
+    /// Shows `marks`: unless they are those shown, the old sprites go and
+    /// `draw` makes each mark's sprites, handing each to the spawner given
+    /// to it; every sprite gets the `scope` that ends it with its board.
+    pub fn show<B: Bundle + Clone>(
+        &mut self,
+        marks: Vec<M>,
+        scope: B,
+        mut draw: impl FnMut(&M, &Art, &mut dyn FnMut((Sprite, Transform))),
+    ) {
+        if *self.shown == marks && (!self.old.is_empty() || marks.is_empty()) {
+            return;
+        }
+        for entity in &self.old {
+            self.commands.entity(entity).despawn();
+        }
+        let commands = &mut self.commands;
+        let mut spawn = |bundle: (Sprite, Transform)| {
+            commands.spawn((MarkSprite::<M>(PhantomData), Pickable::IGNORE, scope.clone(), bundle));
+        };
+        for mark in &marks {
+            draw(mark, &self.art, &mut spawn);
+        }
+        *self.shown = marks;
     }
-    for entity in old {
-        commands.entity(entity).despawn();
-    }
-    true
 }
 
 /// A square sprite of `image` in `colour`, `size` wide.

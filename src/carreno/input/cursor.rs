@@ -5,7 +5,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use carreno_rules::Move;
+use carreno_rules::{Move, SIDE};
 
 use super::{Act, BoardCursor, BoardInput, Outcome, Selection, activate};
 use crate::carreno::computer::HintRequest;
@@ -29,13 +29,13 @@ pub(super) fn keys(mut keys: MenuKeys, board: BoardInput, mut actions: KeyAction
     let ready = board.ready();
     for n in keys {
         match (n, ready) {
-            (Nav::Up, Some(_)) => actions.cursor.step(0, 1),
-            (Nav::Down, Some(_)) => actions.cursor.step(0, -1),
-            (Nav::Left, Some(_)) => actions.cursor.step(-1, 0),
-            (Nav::Right, Some(_)) => actions.cursor.step(1, 0),
+            (Nav::Up, Some(_)) => actions.cursor.step(SIDE, 0, 1),
+            (Nav::Down, Some(_)) => actions.cursor.step(SIDE, 0, -1),
+            (Nav::Left, Some(_)) => actions.cursor.step(SIDE, -1, 0),
+            (Nav::Right, Some(_)) => actions.cursor.step(SIDE, 1, 0),
             (Nav::Confirm, Some(game)) => {
                 actions.cursor.visible = true;
-                let square = actions.cursor.square;
+                let square = actions.cursor.at;
                 act.send(activate(&game.game, &mut actions.selection, square));
             }
             (Nav::Back, _) if actions.selection.picked.is_some() => *actions.selection = Selection::default(),

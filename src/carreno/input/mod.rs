@@ -21,9 +21,8 @@ use carreno_rules::{Game, Move, Side, Square};
 use super::InCarreno;
 use super::game::{Attempt, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone};
 use crate::AppSet;
-use crate::animation::Tween;
-use crate::input::Pickup;
-use crate::screens::{Overlays, Screen};
+use crate::input::{BoardGame, CursorSquare, Pickup, board_takes_input};
+use crate::screens::Screen;
 
 mod cursor;
 mod pointer;
@@ -37,8 +36,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 cursor::keys.after(crate::navigation::ReadDevices),
-                pointer::hide_cursor_on_move,
-                pointer::mouse_input.run_if(board_takes_input),
+                crate::input::board_cursor::hide_on_mouse_move::<Square>,
+                pointer::mouse_input.run_if(board_takes_input::<CarrenoMatch>),
                 forget_selection,
             )
                 .chain()
@@ -72,61 +71,30 @@ pub struct Pointing<'w> {
 /// The piece picked up, and how.
 pub type Selection = Pickup<Square>;
 
-/// The keyboard and gamepad cursor.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardCursor {
-    /// The square it is on.
-    pub square: Square,
-    /// Shown after a key or button was used, hidden when the mouse moves.
-    pub visible: bool,
-}
+/// The keyboard and gamepad cursor on Carreno's squares.
+pub type BoardCursor = crate::input::board_cursor::BoardCursor<Square>;
 
-impl Default for BoardCursor {
-    fn default() -> Self {
-        BoardCursor {
-            square: Square::new(2, 0).unwrap_or(Square::A1),
-            visible: false,
-        }
+impl CursorSquare for Square {
+    fn home() -> Square {
+        Square::new(2, 0).unwrap_or(Square::A1)
+    }
+
+    fn step(self, n: usize, right: i32, up: i32) -> Option<Square> {
+        let last = n as i32 - 1;
+        let file = (self.file() as i32 + right).clamp(0, last);
+        let rank = (self.rank() as i32 + up).clamp(0, last);
+        Square::new(file as usize, rank as usize)
     }
 }
 
-impl BoardCursor {
-    /// Moves the cursor by columns and rows (up is towards row 5), staying on the board.
-    pub fn step(&mut self, files: i32, ranks: i32) {
-        let file = (self.square.file() as i32 + files).clamp(0, 4) as usize;
-        let rank = (self.square.rank() as i32 + ranks).clamp(0, 4) as usize;
-        if let Some(square) = Square::new(file, rank) {
-            self.square = square;
-        }
-        self.visible = true;
+/// Whether Carreno's board takes a person's input now.
+pub type BoardInput<'w, 's> = crate::input::board_input::BoardInput<'w, 's, CarrenoMatch>;
+
+impl BoardGame for CarrenoMatch {
+    const SCREEN: Screen = Screen::Carreno;
+    fn person_to_move(&self) -> bool {
+        CarrenoMatch::person_to_move(self)
     }
-}
-
-/// Whether the board takes a person's input now: a person is to move, no
-/// dialog is open and nothing moves.
-#[derive(SystemParam)]
-pub struct BoardInput<'w, 's> {
-    game: Option<Res<'w, CarrenoMatch>>,
-    screen: Res<'w, State<Screen>>,
-    overlays: Res<'w, Overlays>,
-    tweens: Query<'w, 's, &'static Tween>,
-}
-
-impl BoardInput<'_, '_> {
-    /// The game, when the board takes input.
-    pub fn ready(&self) -> Option<&CarrenoMatch> {
-        let game = self.game.as_deref()?;
-        let ready = *self.screen.get() == Screen::Carreno
-            && game.person_to_move()
-            && self.overlays.is_empty()
-            && !crate::animation::blocks_input(&self.tweens);
-        ready.then_some(game)
-    }
-}
-
-/// Run condition: the board takes a person's input now.
-pub fn board_takes_input(input: BoardInput) -> bool {
-    input.ready().is_some()
 }
 
 /// What acting on a square asks for.
@@ -211,7 +179,7 @@ fn reset(
         .and_then(|g| Side::ALL.into_iter().rev().find(|&s| g.seat(s) == super::Seat::Person))
         .unwrap_or(Side::O);
     let rank = if side == Side::O { 0 } else { 4 };
-    cursor.square = Square::new(2, rank).unwrap_or(Square::A1);
+    cursor.at = Square::new(2, rank).unwrap_or(Square::A1);
     cursor.visible = false;
 }
 

@@ -9,18 +9,12 @@ use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use carreno_rules::Move;
 
-use super::{Act, BoardCursor, BoardInput, Hovered, Outcome, Selection, activate};
+use super::{Act, BoardInput, Hovered, Outcome, Selection, activate};
 use crate::animation::{Shake, Tween};
 use crate::camera::WorldCamera;
 use crate::carreno::board::{CarrenoLayout, Piece};
 use crate::input::pickup::follow_or_return;
 use crate::input::pointer::pointer_world;
-
-pub(super) fn hide_cursor_on_move(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
-    if moved.read().count() > 0 && cursor.visible {
-        cursor.visible = false;
-    }
-}
 
 /// Where the mouse is.
 #[derive(SystemParam)]
