@@ -140,7 +140,6 @@ fn controls_page(ui: &mut egui::Ui) {
         "carreno controls",
         [28.0, 10.0],
         &[
-            ["", "Mouse", "Keyboard", "Gamepad"],
             [
                 "Move a piece",
                 "Drag it, or click it\nthen its square",
@@ -148,11 +147,8 @@ fn controls_page(ui: &mut egui::Ui) {
                 "D-pad; A on it,\nthen on its square",
             ],
             ["Put it back", "Click it again", "Esc", "B"],
-            ["Pass", "Pass button", "P", "Y"],
-            ["Hint", "Hint button", "H", "X"],
-            ["Undo", "Undo button", "U", "Select"],
-            ["Menu", "Leave button", "Esc", "Start"],
         ],
+        &[["Menu", "Leave button", "Esc", "Start"]],
     );
     blocks(
         ui,

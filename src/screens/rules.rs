@@ -160,7 +160,6 @@ fn controls_page(ui: &mut egui::Ui) {
         "controls",
         [18.0, 8.0],
         &[
-            ["", "Mouse", "Keyboard", "Gamepad"],
             ["Place (Chaos)", "Click an empty cell", "Arrows, Enter", "D-pad, A"],
             [
                 "Slide (Order)",
@@ -169,9 +168,8 @@ fn controls_page(ui: &mut egui::Ui) {
                 "A twice",
             ],
             ["Put a counter back", "Click it again", "Esc", "B"],
-            ["Pass", "Pass button", "P", "Y"],
-            ["Hint", "Hint button", "H", "X"],
-            ["Undo", "Undo button", "U", "Select"],
+        ],
+        &[
             ["Move list", "Point at a move", "Page Up, Page Down", "LB, RB"],
             ["Menu", "Esc", "Esc", "Start"],
         ],

@@ -130,10 +130,23 @@ pub fn heading(ui: &mut egui::Ui, text: &str) {
     ui.label(widgets::strong(text, widgets::BODY + 1.0).color(ui::ACCENT));
 }
 
-/// A table of controls: the first row (the devices) and the first column
-/// (the actions) in bold.
-pub fn controls_table<const N: usize>(ui: &mut egui::Ui, id: &str, spacing: [f32; 2], rows: &[[&str; N]]) {
-    egui::Grid::new(id).num_columns(N).spacing(spacing).show(ui, |ui| {
+/// A row of the controls table: what it does, then the mouse, the
+/// keyboard and the gamepad.
+pub type ControlRow = [&'static str; 4];
+
+/// The turn card's buttons: the same keys and buttons in both games.
+pub const TURN_BUTTONS: [ControlRow; 3] = [
+    ["Pass", "Pass button", "P", "Y"],
+    ["Hint", "Hint button", "H", "X"],
+    ["Undo", "Undo button", "U", "Select"],
+];
+
+/// The controls of each device under a heading row: the game's `moves`,
+/// the turn card's buttons, then the rows `after` them.
+pub fn controls_table(ui: &mut egui::Ui, id: &str, spacing: [f32; 2], moves: &[ControlRow], after: &[ControlRow]) {
+    let heading: ControlRow = ["", "Mouse", "Keyboard", "Gamepad"];
+    egui::Grid::new(id).num_columns(4).spacing(spacing).show(ui, |ui| {
+        let rows = std::iter::once(&heading).chain(moves).chain(&TURN_BUTTONS).chain(after);
         for row in rows {
             for (i, cell) in row.iter().enumerate() {
                 let text = if i == 0 || row[0].is_empty() {
