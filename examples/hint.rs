@@ -1,4 +1,4 @@
-//! Asks the computer for a hint: Order's best move in a position and the
+//! Asks the computer for a hint: the best move of the player to move and the
 //! final score it expects.
 //!
 //! `cargo run --release --example hint`
@@ -23,6 +23,6 @@ fn main() {
             "best move: {}; expected final score about {:.0}",
             hint.best, hint.expected
         ),
-        None => println!("no move to hint: it is not Order's turn"),
+        None => println!("no move to hint: a draw is due or the round is over"),
     }
 }

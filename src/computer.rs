@@ -82,9 +82,14 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// Whether the computer is working on a move.
+    /// Whether the computer is working on a move (or holding one back).
     pub fn busy(&self) -> bool {
         self.task.is_some() || self.ready.is_some()
+    }
+
+    /// Whether a search is running on the task pool (its answer not yet in).
+    pub fn working(&self) -> bool {
+        self.task.is_some()
     }
 }
 
@@ -183,7 +188,8 @@ fn stop_thinking(mut thinking: ResMut<Thinking>, mut hint: ResMut<HintRequest>, 
     commands.remove_resource::<Computers>();
 }
 
-/// Order's hint: asked for from the interface, worked out off the frame.
+/// A hint for the person to move, Chaos or Order: asked for from the
+/// interface, worked out off the frame.
 #[derive(Resource, Default)]
 pub struct HintRequest {
     /// Set by the interface to ask for a hint.
@@ -218,7 +224,7 @@ fn start_hint(game: Res<CurrentMatch>, mut hint: ResMut<HintRequest>) {
     }
     hint.wanted = false;
     let position = *game.round().position();
-    if position.phase() != Phase::OrderMove {
+    if !matches!(position.phase(), Phase::OrderMove | Phase::ChaosPlace(_)) {
         return;
     }
     hint.stop = StopFlag::new();

@@ -115,6 +115,8 @@ pub enum Command {
     StartTutorial,
     /// Show the whole count at once.
     SkipCount,
+    /// After the match: open it in the replay with the computer's review running.
+    Review,
     /// Take back the last move of the person to move (with the computer's reply).
     Undo,
     /// Close the game.
@@ -161,7 +163,7 @@ pub(crate) fn handle_commands(
                     }
                 }
             }
-            Command::SkipCount | Command::Continue | Command::StartTutorial => {}
+            Command::SkipCount | Command::Continue | Command::StartTutorial | Command::Review => {}
             Command::Quit => {
                 exit.write(AppExit::Success);
             }

@@ -125,7 +125,7 @@ fn read(path: &Path) -> Result<MatchFile, String> {
 /// The tags of a match played with `setup`.
 pub fn tags(setup: &MatchSetup, seats: [Seat; 2]) -> MatchTags {
     let player = |p: entropy_rules::Player| PlayerTags {
-        name: setup.name(p),
+        name: setup.name_in(p, seats).to_string(),
         kind: match seats[p.index()] {
             Seat::Person => "person".to_string(),
             Seat::Computer(level) => format!("computer: {}", level.name()),

@@ -83,6 +83,55 @@ pub enum Seat {
     Computer(Level),
 }
 
+/// How the interface names a player, so that sentences agree with it:
+/// "You win!" but "Medium wins!".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name {
+    text: String,
+    you: bool,
+}
+
+impl Name {
+    /// The person at the screen against the computer.
+    pub fn you() -> Name {
+        Name {
+            text: "You".into(),
+            you: true,
+        }
+    }
+
+    /// Anyone else: a typed name, a computer's level, "Player 1".
+    pub fn other(text: impl Into<String>) -> Name {
+        Name {
+            text: text.into(),
+            you: false,
+        }
+    }
+
+    /// Whether this is the person at the screen, spoken to as "You".
+    pub fn is_you(&self) -> bool {
+        self.you
+    }
+
+    /// The name and a verb agreeing with it: `said("win", "wins")` is "You
+    /// win" or "Medium wins".
+    pub fn said(&self, you_form: &str, other_form: &str) -> String {
+        let verb = if self.you { you_form } else { other_form };
+        format!("{} {verb}", self.text)
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// The players' choices for the next match.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct MatchSetup {
@@ -123,19 +172,29 @@ impl MatchSetup {
         }
     }
 
-    /// The name of `player`: what was typed, else the computer's level, else "Player 1" or "Player 2".
-    pub fn name(&self, player: Player) -> String {
+    /// The name of `player`: what was typed, else the computer's level
+    /// ("Medium"), else "You" or, at a shared screen, "Player 1" or "Player 2".
+    pub fn name(&self, player: Player) -> Name {
+        self.name_in(player, self.seats())
+    }
+
+    /// The name of `player` when the chairs are `seats` (a tutorial's are not the setup's).
+    pub fn name_in(&self, player: Player, seats: [Seat; 2]) -> Name {
         let typed = self.names[player.index()].trim();
         if !typed.is_empty() {
-            return typed.to_string();
+            return Name::other(typed);
         }
-        match self.seats()[player.index()] {
-            Seat::Computer(level) => match self.opponent {
-                Opponent::Watch(a, b) if a == b => format!("{level} {}", player.index() + 1),
-                _ => level.to_string(),
+        match seats[player.index()] {
+            Seat::Computer(level) => match seats[player.other().index()] {
+                Seat::Computer(other) if other == level => {
+                    Name::other(format!("{} {}", level.title(), player.index() + 1))
+                }
+                _ => Name::other(level.title()),
             },
-            Seat::Person if self.opponent == Opponent::Person => format!("Player {}", player.index() + 1),
-            Seat::Person => "You".to_string(),
+            Seat::Person if seats == [Seat::Person; 2] && self.opponent == Opponent::Person => {
+                Name::other(format!("Player {}", player.index() + 1))
+            }
+            Seat::Person => Name::you(),
         }
     }
 

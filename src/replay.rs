@@ -39,6 +39,8 @@ pub struct Replay {
     pub autoplay: Option<f32>,
     /// A placement waiting for its draw to land.
     pending: Option<Action>,
+    /// Steps asked for and not yet taken: forward (positive) or back.
+    queued: i32,
     since: f32,
 }
 
@@ -99,6 +101,7 @@ impl Replay {
             step: 0,
             autoplay: None,
             pending: None,
+            queued: 0,
             since: 0.0,
         }
     }
@@ -117,9 +120,10 @@ impl Replay {
         })
     }
 
-    /// Whether a move is still on its way (a placement waiting for its draw).
+    /// Whether a move is still on its way (a placement waiting for its
+    /// draw) or steps asked for wait their turn.
     pub fn busy(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.queued != 0
     }
 
     fn last_round(&self) -> usize {
@@ -128,7 +132,8 @@ impl Replay {
 }
 
 /// Jumps: the board is rebuilt at the new place. Steps: the move is applied
-/// or taken back through the rules and the board animates.
+/// or taken back through the rules and the board animates; steps asked for
+/// while a move is still moving wait their turn, so that every press counts.
 fn follow_commands(
     mut commands: MessageReader<ReplayCommand>,
     mut replay: ResMut<Replay>,
@@ -149,44 +154,14 @@ fn follow_commands(
                 Some((last, replay.round_moves(last).len()))
             }
             ReplayCommand::Goto { round, step } => Some((round, step)),
-            ReplayCommand::Forward if replay.pending.is_some() || blocks_input(&tweens) => None,
             ReplayCommand::Forward => {
-                let moves = replay.round_moves(replay.round);
-                match moves.get(replay.step) {
-                    Some(&action) => {
-                        let action = match (action, game.round().phase()) {
-                            // The draw comes first and the placement once it has landed.
-                            (Action::Place(_), Phase::ChaosDraw) => {
-                                replay.pending = Some(action);
-                                Action::Draw
-                            }
-                            _ => action,
-                        };
-                        if let Ok(event) = game.game.apply(action) {
-                            applied.write(Applied(event));
-                        }
-                        replay.step += 1;
-                        None
-                    }
-                    None if replay.round < replay.last_round() => Some((replay.round + 1, 0)),
-                    None => {
-                        replay.autoplay = None;
-                        None
-                    }
-                }
+                replay.queued += 1;
+                None
             }
-            ReplayCommand::Back if replay.pending.is_some() || blocks_input(&tweens) => None,
-            ReplayCommand::Back => match (replay.step, replay.round) {
-                (0, 0) => None,
-                (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
-                _ => {
-                    if let Ok(action) = game.game.undo() {
-                        undone.write(Undone(action));
-                    }
-                    replay.step -= 1;
-                    None
-                }
-            },
+            ReplayCommand::Back => {
+                replay.queued -= 1;
+                None
+            }
             ReplayCommand::ToggleAutoplay => {
                 replay.autoplay = match replay.autoplay {
                     Some(_) => None,
@@ -206,10 +181,78 @@ fn follow_commands(
             replay.round = round;
             replay.step = step;
             replay.pending = None;
+            replay.queued = 0;
             if let Some(current) = replay.current() {
                 cmd.insert_resource(current);
                 rebuild.write(RebuildBoard);
             }
+        }
+    }
+    // One step a frame, once the last one has come to rest.
+    if replay.queued == 0 || replay.pending.is_some() || blocks_input(&tweens) {
+        return;
+    }
+    let jump = if replay.queued > 0 {
+        replay.queued -= 1;
+        step_forward(&mut replay, &mut game, &mut applied)
+    } else {
+        replay.queued += 1;
+        step_back(&mut replay, &mut game, &mut undone)
+    };
+    if let Some((round, step)) = jump {
+        replay.round = round;
+        replay.step = step.min(replay.round_moves(round).len());
+        if let Some(current) = replay.current() {
+            cmd.insert_resource(current);
+            rebuild.write(RebuildBoard);
+        }
+    }
+}
+
+/// The next move through the rules (its draw first, for a placement), or
+/// the place to jump to at the end of a round.
+fn step_forward(replay: &mut Replay, game: &mut CurrentMatch, applied: &mut MessageWriter<Applied>) -> Option<(usize, usize)> {
+    let moves = replay.round_moves(replay.round);
+    match moves.get(replay.step) {
+        Some(&action) => {
+            let action = match (action, game.round().phase()) {
+                // The draw comes first and the placement once it has landed.
+                (Action::Place(_), Phase::ChaosDraw) => {
+                    replay.pending = Some(action);
+                    Action::Draw
+                }
+                _ => action,
+            };
+            if let Ok(event) = game.game.apply(action) {
+                applied.write(Applied(event));
+            }
+            replay.step += 1;
+            None
+        }
+        None if replay.round < replay.last_round() => Some((replay.round + 1, 0)),
+        None => {
+            replay.autoplay = None;
+            replay.queued = 0;
+            None
+        }
+    }
+}
+
+/// The last move taken back through the rules, or the place to jump to at
+/// the start of a round.
+fn step_back(replay: &mut Replay, game: &mut CurrentMatch, undone: &mut MessageWriter<Undone>) -> Option<(usize, usize)> {
+    match (replay.step, replay.round) {
+        (0, 0) => {
+            replay.queued = 0;
+            None
+        }
+        (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
+        _ => {
+            if let Ok(action) = game.game.undo() {
+                undone.write(Undone(action));
+            }
+            replay.step -= 1;
+            None
         }
     }
 }

@@ -49,7 +49,14 @@ pub(super) fn plugin(app: &mut App) {
     };
     app.insert_resource(saved)
         .add_systems(Update, resume.in_set(AppSet::Turn).before(crate::game::handle_commands))
-        .add_systems(Update, save_after_moves.after(AppSet::Turn).before(AppSet::Sync));
+        // A replay's match is the history's, never the one to continue.
+        .add_systems(
+            Update,
+            save_after_moves
+                .run_if(not(in_state(Screen::Replay)))
+                .after(AppSet::Turn)
+                .before(AppSet::Sync),
+        );
 }
 
 /// The version of the save format this game writes and reads.

@@ -270,18 +270,17 @@ fn computers_play_a_whole_match_through_the_same_intents() {
     send(&mut app, Command::StartMatch);
     let mut applied = 0;
     let mut refused = 0;
-    for _ in 0..60_000 {
-        app.update();
+    // The frame never waits for the computer: it thinks on the task pool.
+    run_until(&mut app, 60_000, |app| {
         applied += app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
         refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
-        match screen(&app) {
-            Screen::RoundOver => send(&mut app, Command::NextRound),
-            Screen::MatchOver => break,
+        match screen(app) {
+            Screen::RoundOver => send(app, Command::NextRound),
+            Screen::MatchOver => return true,
             _ => {}
         }
-        // The frame never waits for the computer: it thinks on the task pool.
-        std::thread::sleep(Duration::from_micros(200));
-    }
+        false
+    });
     assert_eq!(screen(&app), Screen::MatchOver, "the computers finish the match");
     assert_eq!(refused, 0, "the computers only ask for legal moves");
     // Per round: 25 draws, 25 placements, 24 Order moves.
@@ -367,26 +366,14 @@ fn undo_against_the_computer_takes_back_the_persons_move_with_the_reply() {
     start(&mut app);
     let mut rng = SmallRng::seed_from_u64(5);
     // The person is Chaos: place three times, the computer replies each time.
+    let your_turn = |app: &mut App| app.world().resource::<CurrentMatch>().person_to_move() && !is_animating(app);
     for _ in 0..3 {
-        for _ in 0..4000 {
-            app.update();
-            let game = app.world().resource::<CurrentMatch>();
-            if game.person_to_move() && !is_animating(&mut app) {
-                break;
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
+        run_until(&mut app, 4000, your_turn);
         let intent = random_intent(&app, &mut rng).unwrap();
         send(&mut app, intent);
         settle(&mut app);
     }
-    for _ in 0..4000 {
-        app.update();
-        if app.world().resource::<CurrentMatch>().person_to_move() && !is_animating(&mut app) {
-            break;
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    }
+    run_until(&mut app, 4000, your_turn);
     let turns = app.world().resource::<CurrentMatch>().round().turns().to_vec();
     assert_eq!(turns.len(), 3);
     assert!(
@@ -434,14 +421,8 @@ fn a_player_out_of_time_loses_the_match_in_either_role() {
         );
         app.world_mut().resource_mut::<MatchClock>().left[0] = Duration::from_millis(300);
         let other = app.world().resource::<MatchClock>().left[1];
-        // The clock runs on real time: wait for it.
-        for _ in 0..200 {
-            app.update();
-            if screen(&app) == Screen::MatchOver {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        // The clock runs on the app's time, 40 ms a frame here.
+        run_until(&mut app, 200, |app| screen(app) == Screen::MatchOver);
         assert_eq!(screen(&app), Screen::MatchOver);
         let game = &app.world().resource::<CurrentMatch>().game;
         assert_eq!(game.forfeited(), Some(Forfeit::TimeOut(Player::One)));

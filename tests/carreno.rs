@@ -50,19 +50,17 @@ fn shared_screen() -> CarrenoSetup {
 
 /// Runs frames until nothing moves (nor shakes).
 fn rest(app: &mut App) {
-    for _ in 0..200 {
-        app.update();
+    app.update();
+    let still = run_until(app, 200, |app| {
         let shaking = app
             .world_mut()
             .query::<&entropy::animation::Shake>()
             .iter(app.world())
             .count()
             > 0;
-        if !is_animating(app) && !shaking {
-            return;
-        }
-    }
-    panic!("the board never came to rest");
+        !is_animating(app) && !shaking
+    });
+    assert!(still, "the board never came to rest");
 }
 
 /// The pieces as the entities show them.
@@ -240,17 +238,16 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
     app.insert_resource(AnimationSpeed(25.0));
     assert_eq!(game(&app).seat(Side::S), Seat::Computer(Level::Easy));
     let mut rng = SmallRng::seed_from_u64(7);
-    for _ in 0..20_000 {
-        if screen(&app) == Screen::CarrenoOver {
-            break;
+    run_until(&mut app, 20_000, |app| {
+        if screen(app) == Screen::CarrenoOver {
+            return true;
         }
-        let g = game(&app);
-        if g.person_to_move() && !is_animating(&mut app) {
-            let m = random_move(&game(&app).game, &mut rng);
-            send(&mut app, CarrenoIntent(m));
+        if game(app).person_to_move() && !is_animating(app) {
+            let m = random_move(&game(app).game, &mut rng);
+            send(app, CarrenoIntent(m));
         }
-        app.update();
-    }
+        false
+    });
     assert_eq!(screen(&app), Screen::CarrenoOver);
     let result = game(&app).game.result().expect("the game is over");
     let moves = game(&app).game.moves().len();
@@ -263,12 +260,7 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
     assert_eq!(game(&app).seat(Side::S), Seat::Person);
     assert!(game(&app).game.moves().len() <= 1, "a new game after {result}");
     // The computer, now O, moves first (it may have already).
-    for _ in 0..200 {
-        app.update();
-        if !game(&app).game.moves().is_empty() {
-            break;
-        }
-    }
+    run_until(&mut app, 200, |app| !game(app).game.moves().is_empty());
     assert_eq!(game(&app).game.moves().len(), 1);
     rest(&mut app);
     assert_board_matches(&mut app);
@@ -295,12 +287,7 @@ fn undo_takes_back_one_move_at_a_shared_screen_and_the_reply_too_against_the_com
     );
     assert!(!game(&app).undo_allowed(), "nothing of yours to take back yet");
     send(&mut app, CarrenoIntent(mv("a2-b3")));
-    for _ in 0..400 {
-        app.update();
-        if game(&app).game.moves().len() == 2 && !is_animating(&mut app) {
-            break;
-        }
-    }
+    run_until(&mut app, 400, |app| game(app).game.moves().len() == 2 && !is_animating(app));
     assert_eq!(game(&app).game.moves().len(), 2, "the computer replied");
     key(&mut app, KeyCode::KeyU);
     rest(&mut app);
@@ -369,7 +356,7 @@ fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
     assert_eq!(setup, CarrenoSetup::default());
     assert_eq!(game(&app).seat(Side::O), Seat::Person);
     assert_eq!(game(&app).name(Side::O), "You");
-    assert_eq!(game(&app).name(Side::S), "Computer (Medium)");
+    assert_eq!(game(&app).name(Side::S), "Medium");
 }
 
 /// The whole game without a window system or renderer, the mouse going in
@@ -378,7 +365,6 @@ mod mouse {
     use bevy::input::ButtonState;
     use bevy::prelude::*;
     use entropy::carreno::board::CarrenoLayout;
-    use entropy::{AppPlugin, Folders};
 
     use super::*;
 
@@ -394,13 +380,7 @@ mod mouse {
 
     #[test]
     fn the_mouse_moves_a_piece_by_clicks_and_by_a_drag() {
-        let mut app = App::new();
-        app.add_plugins(AppPlugin {
-            window: (1280, 720),
-            folders: Folders::in_dir(scratch("carreno-mouse")),
-            headless: true,
-        });
-        app.update();
+        let mut app = window_app("carreno-mouse");
         app.insert_resource(shared_screen());
         send(&mut app, CarrenoCommand::Start);
         wait_for(&mut app, Screen::Carreno);

@@ -13,18 +13,10 @@ use entropy::game::{CurrentMatch, Intent};
 use entropy::match_setup::{MatchSetup, Opponent};
 use entropy::screens::Screen;
 use entropy::world::BoardLayout;
-use entropy::{AppPlugin, Folders};
 use entropy_rules::{Action, Cell, OrderMove, Phase, Slide};
 
 fn app() -> App {
-    let dir = scratch("pointer");
-    let mut app = App::new();
-    app.add_plugins(AppPlugin {
-        window: (1280, 720),
-        folders: Folders::in_dir(dir),
-        headless: true,
-    });
-    app.update();
+    let mut app = window_app("pointer");
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
     app
 }

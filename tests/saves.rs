@@ -140,16 +140,11 @@ fn the_computer_goes_on_thinking_after_a_resume() {
     let mut app = core_app(folders);
     send(&mut app, Command::Continue);
     wait_for(&mut app, Screen::Playing);
-    for _ in 0..4000 {
-        app.update();
-        if app.world().resource::<CurrentMatch>().round().turns()[0]
+    run_until(&mut app, 4000, |app| {
+        app.world().resource::<CurrentMatch>().round().turns()[0]
             .reply
             .is_some()
-        {
-            break;
-        }
-        std::thread::sleep(Duration::from_micros(300));
-    }
+    });
     assert!(
         app.world().resource::<CurrentMatch>().round().turns()[0]
             .reply

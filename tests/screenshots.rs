@@ -15,10 +15,14 @@
 //!
 //! Set `ENTROPY_KEEP_SHOTS=<folder>` to keep the images.
 
+mod common;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::xserver::{on_path, start_xvfb};
 
 struct Shot {
     width: u32,
@@ -60,10 +64,6 @@ impl Shot {
         let mean = lum.iter().sum::<f64>() / lum.len() as f64;
         (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt()
     }
-}
-
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
 /// The colour of the board's tray as the screen shows it.
@@ -362,32 +362,6 @@ fn carrenos_game_shows_its_screens() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// An X server of its own: the server and the display's name. The server
-/// chooses a free display itself and names it once it takes connections
-/// (`-displayfd`), so tests started at once, in this process or another,
-/// never share one.
-fn start_xvfb() -> (std::process::Child, String) {
-    let mut server = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
-    let mut line = String::new();
-    let mut output = std::io::BufReader::new(server.stdout.take().expect("Xvfb's output"));
-    std::io::BufRead::read_line(&mut output, &mut line).expect("Xvfb names its display");
-    // Kept open for the server's life: a closed pipe would end it at its next write.
-    server.stdout = Some(output.into_inner());
-    match line.trim().parse::<u32>() {
-        Ok(number) => (server, format!(":{number}")),
-        Err(_) => {
-            let _ = server.kill();
-            let _ = server.wait();
-            panic!("Xvfb named no display: {line:?}")
-        }
-    }
-}
-
 /// The release game under Xvfb, a real X pointer moved and clicked with
 /// xdotool on an empty cell on Chaos's first turn: the counter must land there.
 #[test]
@@ -400,7 +374,7 @@ fn a_real_pointer_places_a_counter() {
     }
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-pointer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb();
+    let (mut server, display) = start_xvfb("1280x800");
     let out = dir.join("result.txt");
     let log = dir.join("pointer.log");
     let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
@@ -502,7 +476,7 @@ fn a_killed_game_continues_where_it_was() {
     );
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-crash-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb();
+    let (mut server, display) = start_xvfb("1280x800");
     let log = dir.join("continue.log");
     let start = |script: &str, out: &Path| {
         Command::new(env!("CARGO_BIN_EXE_entropy"))

@@ -118,6 +118,27 @@ pub fn icon_pixels(size: u32) -> Vec<u8> {
 
 /// An image of `size`², each texel from `f(x, y)` with x, y in -1..1 (y up),
 /// giving straight (not premultiplied) linear RGBA in 0..1.
+/// The coverage (0 to 1) of colour `index`'s symbol on a square of `size`
+/// texels, row by row from the top: the same shapes as [`Art::symbols`],
+/// for the interface's small counters.
+pub fn symbol_coverage(index: usize, size: u32) -> Vec<f32> {
+    const SHAPES: [fn(f32, f32) -> f32; 7] = [triangle, square, circle, diamond, cross, star, crescent];
+    let shape = SHAPES[index % SHAPES.len()];
+    let offsets = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)];
+    let texel = |px: u32, py: u32| {
+        offsets
+            .iter()
+            .map(|(ox, oy)| {
+                let x = ((px as f32 + 0.5 + ox) / size as f32) * 2.0 - 1.0;
+                let y = 1.0 - ((py as f32 + 0.5 + oy) / size as f32) * 2.0;
+                symbol(x, y, shape)[3]
+            })
+            .sum::<f32>()
+            / offsets.len() as f32
+    };
+    (0..size).flat_map(|py| (0..size).map(move |px| texel(px, py))).collect()
+}
+
 fn draw(size: u32, f: &dyn Fn(f32, f32) -> [f32; 4]) -> Image {
     let mut data = Vec::with_capacity((size * size * 4) as usize);
     // Four samples per texel smooth the edges.

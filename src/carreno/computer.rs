@@ -66,6 +66,11 @@ impl Thinking {
         self.task.is_some() || self.ready.is_some()
     }
 
+    /// Whether a search is running on the task pool (its answer not yet in).
+    pub fn working(&self) -> bool {
+        self.task.is_some()
+    }
+
     /// Stops the search, if any, and forgets it.
     fn stop(&mut self) {
         self.stop.raise();

@@ -92,32 +92,29 @@ fn move_list(ui: &mut egui::Ui, game: &CarrenoMatch) {
     ui.label(widgets::muted("MOVES", 13.0));
     // The list takes what is left above the bottom buttons.
     let height = ui.available_height().max(40.0);
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .max_height(height)
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            if moves.is_empty() {
-                ui.label(widgets::muted("No move yet. O moves first.", widgets::SMALL));
-                return;
-            }
-            let last = moves.len() - 1;
-            egui::Grid::new("carreno moves")
-                .num_columns(3)
-                .spacing([18.0, 4.0])
-                .min_col_width(28.0)
-                .show(ui, |ui| {
-                    for (pair, chunk) in moves.chunks(2).enumerate() {
-                        ui.label(widgets::muted(format!("{}.", pair + 1), widgets::SMALL + 1.0));
-                        for (j, mv) in chunk.iter().enumerate() {
-                            let index = pair * 2 + j;
-                            let colour = if index == last { ui::ACCENT } else { ui::TEXT };
-                            ui.label(widgets::text(move_words(*mv), widgets::BODY).color(colour));
-                        }
-                        ui.end_row();
+    let rows = moves.len().div_ceil(2);
+    widgets::whole_rows_list(ui, "carreno moves", (rows, 4.0), height, true, |ui| {
+        if moves.is_empty() {
+            ui.label(widgets::muted("No move yet. O moves first.", widgets::SMALL));
+            return;
+        }
+        let last = moves.len() - 1;
+        egui::Grid::new("carreno moves")
+            .num_columns(3)
+            .spacing([18.0, 4.0])
+            .min_col_width(28.0)
+            .show(ui, |ui| {
+                for (pair, chunk) in moves.chunks(2).enumerate() {
+                    ui.label(widgets::muted(format!("{}.", pair + 1), widgets::SMALL + 1.0));
+                    for (j, mv) in chunk.iter().enumerate() {
+                        let index = pair * 2 + j;
+                        let colour = if index == last { ui::ACCENT } else { ui::TEXT };
+                        ui.label(widgets::text(move_words(*mv), widgets::BODY).color(colour));
                     }
-                });
-        });
+                    ui.end_row();
+                }
+            });
+    });
 }
 
 /// A move as the list shows it: its notation from the rules.

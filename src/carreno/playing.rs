@@ -145,8 +145,9 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
             };
             ui.add(egui::Label::new(widgets::strong(words, widgets::BODY).color(ui::WARNING)).wrap());
         }
-        if person {
-            ui.add(egui::Label::new(widgets::text(piece_words(game, turn), widgets::BODY)).wrap());
+        let about_piece = person.then(|| piece_words(game, turn));
+        if let Some(words) = &about_piece {
+            ui.add(egui::Label::new(widgets::text(words, widgets::BODY)).wrap());
         } else {
             widgets::thinking_line(ui, turn.thinking.busy());
         }
@@ -163,7 +164,8 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
             }
             ui.label(widgets::strong(words, widgets::BODY).color(ui::HINT));
         }
-        if let Some((reason, _)) = &turn.refusal.0 {
+        // A refused piece's reason is already said about the piece.
+        if let Some((reason, _)) = turn.refusal.0.as_ref().filter(|(r, _)| about_piece.as_ref() != Some(r)) {
             ui.add(egui::Label::new(widgets::text(reason, widgets::SMALL + 1.0).color(ui::WARNING)).wrap());
         }
         if person {

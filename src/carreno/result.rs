@@ -59,7 +59,7 @@ fn navigate(
     }
 }
 
-/// The headline of a result: "You win!", "Computer (Hard) wins", "A draw".
+/// The headline of a result: "You win!", "Hard wins", "A draw".
 pub fn headline(game: &CarrenoMatch, result: GameResult) -> String {
     match result.winner() {
         Some(side) if game.name(side) == "You" => "You win!".to_string(),

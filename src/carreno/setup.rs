@@ -128,7 +128,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                     let CarrenoOpponent::Computer(current) = view.setup.opponent else {
                         continue;
                     };
-                    let names: Vec<String> = Level::ALL.iter().map(|l| capitalised(l.name())).collect();
+                    let names: Vec<String> = Level::ALL.iter().map(|l| l.title().to_string()).collect();
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
                     let (clicked, hovered) =
                         widgets::segmented_row(ui, "Level", &names, chosen, level_description(current), is_focused);
@@ -136,6 +136,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                         view.focus.point_at(i);
                     }
                     if let (true, Some(index)) = (active, clicked) {
+                        view.focus.point_at(i);
                         change(&mut view.setup, row, index as i32 - chosen as i32);
                     }
                 }
@@ -146,6 +147,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                         view.focus.point_at(i);
                     }
                     if active && (response.previous || response.next) {
+                        view.focus.point_at(i);
                         change(&mut view.setup, choice, if response.previous { -1 } else { 1 });
                     }
                 }

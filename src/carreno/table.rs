@@ -69,7 +69,7 @@ impl CarrenoMatch {
         self.seats[side.index()]
     }
 
-    /// The name of `side`'s player: "You", "Player 1", "Computer (Hard)" or a typed name.
+    /// The name of `side`'s player: "You", "Player 1", "Hard" (a computer) or a typed name.
     pub fn name(&self, side: Side) -> &str {
         &self.names[side.index()]
     }
@@ -114,7 +114,7 @@ impl CarrenoMatch {
     }
 }
 
-/// The computer's name at `level`: "Computer (Hard)".
+/// The computer's name at `level`: its level, as in "Hard".
 pub fn computer_name(level: Level) -> String {
-    format!("Computer ({})", super::setup::capitalised(level.name()))
+    level.title().to_string()
 }

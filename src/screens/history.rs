@@ -9,7 +9,7 @@ use entropy_rules::{Ending, MatchFile, Player};
 
 use super::{MenuEvent, MenuKeys, Screen, menu_events};
 use crate::AppSet;
-use crate::game::Command;
+use crate::game::{Command, CurrentMatch};
 use crate::history::History;
 use crate::navigation::{Focus, LastDevice};
 use crate::replay::Replay;
@@ -21,6 +21,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+        )
+        .add_systems(
+            Update,
+            review_finished_match
+                .run_if(in_state(Screen::MatchOver).and_then(resource_exists::<CurrentMatch>))
+                .in_set(AppSet::Turn),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -124,6 +130,24 @@ fn act(
             *view = HistoryView::default();
             focus.point_at(index);
         }
+    }
+}
+
+/// Review, at the end of a match: the match just played opens in the
+/// replay with the computer's review running.
+fn review_finished_match(
+    mut commands: MessageReader<Command>,
+    game: Res<CurrentMatch>,
+    setup: Res<crate::match_setup::MatchSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut cmd: Commands,
+) {
+    if commands.read().any(|c| *c == Command::Review) {
+        let file = MatchFile {
+            tags: crate::history::tags(&setup, game.seats),
+            record: game.game.record(),
+        };
+        start_replay(file, true, &mut cmd, &mut next);
     }
 }
 
@@ -240,6 +264,7 @@ fn draw(
                     })
                     .response
                     .interact(egui::Sense::click());
+                crate::theme::controls::drawn(ui.ctx(), &format!("match {}", i + 1), response.rect, true, false);
                 if focused {
                     response.scroll_to_me(None);
                 }

@@ -1,5 +1,7 @@
-//! The end of a match: who won and how (or a draw), both players' totals,
-//! each round's score, and Rematch (focused), New match or Title.
+//! The end of a match: who won and how (or a draw), from the player's side
+//! against the computer ("You won by 12"), both players' totals, each
+//! round's score, and Rematch (focused), Review (the match in the replay,
+//! the computer's review running), New match or Title.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -9,7 +11,7 @@ use super::panel::{PanelData, ShownMove, side_panel};
 use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Screen, menu_events};
 use crate::AppSet;
 use crate::game::{Command, CurrentMatch};
-use crate::match_setup::MatchSetup;
+use crate::match_setup::Name;
 use crate::navigation::{Focus, LastDevice, Nav};
 use crate::theme::{ui, widgets};
 
@@ -26,9 +28,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The buttons, top to bottom.
-const CHOICES: [(Command, &str); 3] = [
+/// The buttons, two to a row, in the order the focus goes.
+const CHOICES: [(Command, &str); 4] = [
     (Command::Rematch, "Rematch"),
+    (Command::Review, "Review"),
     (Command::OpenSetup, "New match"),
     (Command::ToTitle, "Title"),
 ];
@@ -56,15 +59,28 @@ fn navigate(
     }
 }
 
-/// The headline of the result.
-pub fn headline(game: &entropy_rules::Match, setup: &MatchSetup) -> (String, Option<String>) {
+/// The headline of the result and, when a player forfeited, why. Against
+/// the computer it is said from the person's side: "You won by 12", "You
+/// lost 2–151".
+pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
     let reason = game.forfeited().map(|f| match f {
-        Forfeit::TimeOut(p) => format!("{} ran out of time.", setup.name(p)),
-        Forfeit::Resigned(p) => format!("{} resigned.", setup.name(p)),
+        Forfeit::TimeOut(p) => format!("{} out of time.", name(p).said("ran", "ran")),
+        Forfeit::Resigned(p) => format!("{}.", name(p).said("resigned", "resigned")),
     });
-    let headline = match game.outcome() {
-        Some(Outcome::Win(player)) => format!("{} wins!", setup.name(player)),
-        _ => "A draw!".to_string(),
+    let totals = game.totals();
+    let score = |p: Player| totals[p.index()];
+    let you = Player::BOTH.into_iter().find(|&p| name(p).is_you());
+    let headline = match (game.outcome(), you) {
+        (Some(Outcome::Win(winner)), Some(you)) if winner == you => {
+            format!("You won by {}", score(you).abs_diff(score(you.other())))
+        }
+        (Some(Outcome::Win(_)), Some(you)) => format!("You lost {}–{}", score(you), score(you.other())),
+        (Some(Outcome::Win(winner)), None) => format!(
+            "{}! By {}",
+            name(winner).said("win", "wins"),
+            score(winner).abs_diff(score(winner.other()))
+        ),
+        _ => format!("A draw, {}–{}", totals[0], totals[1]),
     };
     (headline, reason)
 }
@@ -79,7 +95,7 @@ fn draw(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let m = &data.game.game;
-    let (title, reason) = headline(m, &data.setup);
+    let (title, reason) = headline(m, |p| data.name(p));
     let active = overlays.is_empty();
     let focused = focus.of(CHOICES.len());
     side_panel(&ctx, &data, &mut shown, |ui| {
@@ -91,11 +107,7 @@ fn draw(
             }
             let [one, two] = m.totals();
             ui.label(widgets::text(
-                format!(
-                    "{} {one}  ·  {} {two}",
-                    data.setup.name(Player::One),
-                    data.setup.name(Player::Two)
-                ),
+                format!("{} {one}  ·  {} {two}", data.name(Player::One), data.name(Player::Two)),
                 widgets::BODY,
             ));
             for (i, round) in m.rounds().iter().enumerate() {
@@ -104,7 +116,7 @@ fn draw(
                         format!(
                             "Round {}: {} scored {} as Order",
                             i + 1,
-                            data.setup.name(m.order_player(i)),
+                            data.name(m.order_player(i)),
                             round.score()
                         ),
                         widgets::SMALL,
@@ -112,22 +124,25 @@ fn draw(
                 }
             }
             ui.add_space(6.0);
-            ui.horizontal_wrapped(|ui| {
-                for (i, (command, label)) in CHOICES.iter().enumerate() {
-                    let width = if i == 0 { 110.0 } else { 100.0 };
-                    let look = widgets::ButtonLook::new(width, 40.0)
-                        .main(i == 0)
-                        .focused(active && i == focused)
-                        .text_size(17.0);
-                    let response = widgets::button(ui, label, look);
-                    if active && response.hovered() && *device == LastDevice::Mouse {
-                        focus.point_at(i);
+            let width = (ui.available_width() - 8.0) / 2.0;
+            for row in [0, 2] {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 8.0;
+                    for (i, (command, label)) in CHOICES.iter().enumerate().skip(row).take(2) {
+                        let look = widgets::ButtonLook::new(width, 40.0)
+                            .main(i == 0)
+                            .focused(active && i == focused)
+                            .text_size(17.0);
+                        let response = widgets::button(ui, label, look);
+                        if active && response.hovered() && *device == LastDevice::Mouse {
+                            focus.point_at(i);
+                        }
+                        if active && response.clicked() {
+                            commands.write(*command);
+                        }
                     }
-                    if active && response.clicked() {
-                        commands.write(*command);
-                    }
-                }
-            });
+                });
+            }
         });
     });
     Ok(())

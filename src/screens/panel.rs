@@ -34,6 +34,11 @@ pub struct PanelData<'w> {
 }
 
 impl PanelData<'_> {
+    /// The name of `player` in this match.
+    pub fn name(&self, player: entropy_rules::Player) -> crate::match_setup::Name {
+        self.setup.name_in(player, self.game.seats)
+    }
+
     /// What the board's score card shows: the count so far while counting,
     /// the board as it stands otherwise.
     fn board_score(&self) -> u32 {
@@ -117,7 +122,7 @@ fn players(ui: &mut egui::Ui, data: &PanelData) {
         for (player, role) in [(order, Role::Order), (order.other(), Role::Chaos)] {
             ui.horizontal(|ui| {
                 widgets::role_badge(ui, role);
-                let name = data.setup.name(player);
+                let name = data.name(player).to_string();
                 ui.add(egui::Label::new(widgets::strong(name, 18.0)).truncate());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let total =
@@ -161,38 +166,36 @@ fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
     let turns = data.game.round().turns();
     ui.label(widgets::muted("MOVES", 13.0));
     let mut hovered = None;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .max_height((ui.available_height() - 8.0).max(40.0))
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            if turns.is_empty() {
-                ui.label(widgets::muted("No move yet.", widgets::SMALL));
-            }
-            for (i, turn) in turns.iter().enumerate() {
-                let selected = shown.0 == Some(i);
-                let row = widgets::list_row(ui, selected, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(widgets::muted(format!("{:>2}", i + 1), widgets::SMALL));
-                        widgets::swatch(ui, turn.placement.colour, 14.0);
-                        let words = match turn.reply {
-                            Some(reply) => format!("{}  ·  {}", turn.placement.cell, reply_words(reply)),
-                            None => turn.placement.cell.to_string(),
-                        };
-                        ui.label(widgets::text(words, widgets::SMALL + 1.0));
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            ui.label(widgets::muted(turn.to_string(), 12.0));
-                        });
+    let gap = ui.spacing().item_spacing.y;
+    let height = (ui.available_height() - 8.0).max(40.0);
+    widgets::whole_rows_list(ui, "moves", (turns.len(), gap), height, true, |ui| {
+        if turns.is_empty() {
+            ui.label(widgets::muted("No move yet.", widgets::SMALL));
+        }
+        for (i, turn) in turns.iter().enumerate() {
+            let selected = shown.0 == Some(i);
+            let row = widgets::list_row(ui, selected, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(widgets::muted(format!("{:>2}", i + 1), widgets::SMALL));
+                    widgets::swatch(ui, turn.placement.colour, 14.0);
+                    let words = match turn.reply {
+                        Some(reply) => format!("{}  ·  {}", turn.placement.cell, reply_words(reply)),
+                        None => turn.placement.cell.to_string(),
+                    };
+                    ui.label(widgets::text(words, widgets::SMALL + 1.0));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(widgets::muted(turn.to_string(), 12.0));
                     });
                 });
-                if selected {
-                    row.scroll_to_me(None);
-                }
-                if ui.rect_contains_pointer(row.rect) {
-                    hovered = Some(i);
-                }
+            });
+            if selected {
+                row.scroll_to_me(None);
             }
-        });
+            if ui.rect_contains_pointer(row.rect) {
+                hovered = Some(i);
+            }
+        }
+    });
     if let Some(i) = hovered {
         shown.0 = Some(i);
     } else if ui.ctx().input(|i| i.pointer.is_moving()) && shown.0.is_some() {

@@ -82,7 +82,7 @@ impl Controls<'_> {
     }
 
     pub(super) fn ask_hint(&mut self) {
-        if self.person_order() && !self.hint.working() {
+        if self.game.person_to_move() && !self.hint.working() {
             self.hint.wanted = true;
         }
     }

@@ -137,7 +137,8 @@ fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextState<Screen>) {
         ui.label(widgets::strong("REPLAY", 15.0).color(ui::ACCENT));
         ui.label(widgets::muted(&tags.date, 14.0));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if widgets::button(ui, "Back", widgets::ButtonLook::new(64.0, 28.0).text_size(14.0)).clicked() {
+            // To the list of matches (the step back is the controls' Back).
+            if widgets::button(ui, "History", widgets::ButtonLook::new(76.0, 28.0).text_size(14.0)).clicked() {
                 next.set(Screen::History);
             }
         });
@@ -253,6 +254,7 @@ fn move_list(
                     });
                 })
                 .interact(egui::Sense::click());
+                crate::theme::controls::drawn(ui.ctx(), &format!("move {}", i + 1), row.rect, true, next);
                 if next {
                     row.scroll_to_me(Some(egui::Align::Center));
                 }

@@ -82,7 +82,7 @@ fn draw(
             ui.label(widgets::strong("Round 1 is over", 22.0).color(ui::ACCENT));
             ui.add(
                 egui::Label::new(widgets::text(
-                    format!("{} scored {} as Order.", data.setup.name(first), m.round().score()),
+                    format!("{} scored {} as Order.", data.name(first), m.round().score()),
                     widgets::BODY,
                 ))
                 .wrap(),
@@ -90,9 +90,9 @@ fn draw(
             ui.add(
                 egui::Label::new(widgets::muted(
                     format!(
-                        "Now {} is Order and {} is Chaos.",
-                        data.setup.name(first.other()),
-                        data.setup.name(first)
+                        "Now {} Order and {} Chaos.",
+                        data.name(first.other()).said("are", "is"),
+                        data.name(first).said("are", "is")
                     ),
                     widgets::BODY,
                 ))

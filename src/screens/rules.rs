@@ -101,6 +101,7 @@ fn counters(ui: &mut egui::Ui, colours: &[Colour], lit: Option<std::ops::Range<u
         }
         ui.painter()
             .circle_filled(centre, size * 0.4, theme::egui_colour(theme::counter_colour(*colour)));
+        widgets::marking(ui, *colour, centre, size * 0.8);
     }
 }
 

@@ -167,6 +167,7 @@ fn draw(
                 focus.point_at(i);
             }
             if on_top && (response.previous || response.next) {
+                focus.point_at(i);
                 change(&mut settings, row, if response.previous { -1 } else { 1 });
             }
         }

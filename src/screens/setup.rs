@@ -122,13 +122,14 @@ fn draw(
                         (_, Opponent::Watch(_, l)) => l,
                         _ => Level::Medium,
                     };
-                    let names: Vec<String> = Level::ALL.iter().map(|l| l.to_string()).collect();
+                    let names: Vec<String> = Level::ALL.iter().map(|l| l.title().to_string()).collect();
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
                     let (clicked, hovered) = widgets::segmented_row(ui, label, &names, chosen, &detail, is_focused);
                     if active && hovered && *device == LastDevice::Mouse {
                         focus.point_at(i);
                     }
                     if let (true, Some(index)) = (active, clicked) {
+                        focus.point_at(i);
                         change(&mut setup, row, index as i32 - chosen as i32);
                     }
                 }
@@ -139,6 +140,7 @@ fn draw(
                         focus.point_at(i);
                     }
                     if active && (response.previous || response.next) {
+                        focus.point_at(i);
                         change(&mut setup, choice, if response.previous { -1 } else { 1 });
                     }
                 }

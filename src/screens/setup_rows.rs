@@ -128,11 +128,11 @@ pub(super) fn describe(setup: &MatchSetup, row: Row) -> (&'static str, String, S
             "Sit back: you can pause and step.".into(),
         ),
         (Row::Level, Opponent::Watch(level, _)) => {
-            ("First computer", level.to_string(), level_description(level).into())
+            ("First computer", level.title().into(), level_description(level).into())
         }
-        (Row::Level, Opponent::Computer(level)) => ("Level", level.to_string(), level_description(level).into()),
+        (Row::Level, Opponent::Computer(level)) => ("Level", level.title().into(), level_description(level).into()),
         (Row::SecondLevel, Opponent::Watch(_, level)) => {
-            ("Second computer", level.to_string(), level_description(level).into())
+            ("Second computer", level.title().into(), level_description(level).into())
         }
         (Row::Role, Opponent::Person) => (
             "Player 1 starts as",

@@ -12,6 +12,7 @@ use super::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Screen, menu_events};
 use crate::AppSet;
 use crate::carreno::CarrenoCommand;
 use crate::game::Command;
+use crate::match_setup::Opponent;
 use crate::navigation::{Focus, LastDevice};
 use crate::prefs::PrefsFile;
 use crate::saved::SavedMatch;
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
         )
+        .add_systems(Update, first_game_played.in_set(AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
             draw.run_if(in_state(Screen::Title)).in_set(crate::theme::Interface),
@@ -79,6 +81,23 @@ impl Entry {
     }
 }
 
+/// What `entry` is, in a line; Continue says which match it goes back to.
+pub fn blurb(entry: Entry, saved: Option<&SavedMatch>) -> String {
+    match (entry, saved.and_then(|s| s.data.as_ref()).map(|d| d.restore())) {
+        (Entry::Continue, Some(Ok((game, setup, _)))) => {
+            let against = match setup.opponent {
+                Opponent::Computer(level) => format!("your match against {}", level.title()),
+                Opponent::Person => "the match at this screen".to_string(),
+                Opponent::Watch(a, b) => format!("watching {} and {}", a.title(), b.title()),
+            };
+            let round = game.game.round_index() + 1;
+            let moves = game.round().turns().len();
+            format!("Back to {against}: round {round}, move {}.", moves + 1)
+        }
+        _ => entry.blurb().to_string(),
+    }
+}
+
 /// The entries shown, top to bottom: Continue first when a match is saved,
 /// the tutorial first on the very first launch.
 pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
@@ -99,6 +118,16 @@ pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
         Entry::Quit,
     ]);
     entries
+}
+
+/// Once a match or the tutorial has begun, the title leads with New match.
+fn first_game_played(mut commands: MessageReader<Command>, mut prefs: ResMut<PrefsFile>) {
+    let begun = commands
+        .read()
+        .any(|c| matches!(c, Command::StartMatch | Command::StartTutorial | Command::Continue));
+    if begun && prefs.first_launch {
+        prefs.first_launch = false;
+    }
 }
 
 fn focus_main(mut focus: ResMut<Focus>) {
@@ -178,23 +207,28 @@ fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<Prefs
     let ctx = contexts.ctx_mut()?.clone();
     let entries = entries(menu.saved.as_deref(), prefs.first_launch);
     let focused = menu.focus.of(entries.len());
-    widgets::centred_column(&ctx, "title", 640.0, 0.06, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(widgets::strong("ENTROPY", 84.0).color(egui::Color32::from_rgb(238, 236, 228)));
-            ui.label(widgets::text("Order and Chaos  ·  Eric Solomon, 1977", 21.0).color(ui::MUTED));
-            ui.add_space(6.0);
-            ui.label(
-                widgets::text(
-                    "Chaos draws and places the counters; Order slides them into palindromes.",
-                    17.0,
-                )
-                .color(ui::MUTED),
-            );
+    // The counters of the living board pass behind the words: a ground
+    // under them keeps them legible.
+    widgets::centred_column(&ctx, "title", 700.0, 0.06, |ui| {
+        scrim(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(widgets::strong("ENTROPY", 84.0).color(egui::Color32::from_rgb(238, 236, 228)));
+                ui.label(widgets::text("Order and Chaos  ·  Eric Solomon, 1977", 21.0).color(ui::MUTED));
+                ui.add_space(6.0);
+                ui.label(
+                    widgets::text(
+                        "Chaos draws and places the counters; Order slides them into palindromes.",
+                        17.0,
+                    )
+                    .color(ui::MUTED),
+                );
+            });
         });
     });
     let active = menu.overlays.is_empty();
-    // Eight entries and the line under them fit a 1280×720 window with room to spare.
-    widgets::centred_column(&ctx, "title menu", 280.0, 0.355, |ui| {
+    // One column holds the entries and the line under them: an area over
+    // the menu would take its pointer.
+    widgets::centred_column(&ctx, "title menu", 640.0, 0.355, |ui| {
         ui.vertical_centered(|ui| {
             ui.spacing_mut().item_spacing.y = 7.0;
             for (i, entry) in entries.iter().enumerate() {
@@ -210,17 +244,26 @@ fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<Prefs
                     choose(*entry, &mut menu.out);
                 }
             }
+            if let Some(entry) = entries.get(focused) {
+                ui.add_space(2.0);
+                let blurb = blurb(*entry, menu.saved.as_deref());
+                scrim(ui, |ui| ui.label(widgets::muted(blurb, widgets::BODY)));
+            }
         });
     });
-    if let Some(entry) = entries.get(focused) {
-        widgets::centred_column(&ctx, "title blurb", 640.0, 0.355, |ui| {
-            // Under the menu: eight rows of 40 points and their gaps.
-            ui.add_space(entries.len() as f32 * 47.0 + 6.0);
-            ui.vertical_centered(|ui| ui.label(widgets::muted(entry.blurb(), widgets::BODY)));
-        });
-    }
     notices(&ctx, &mut prefs, menu.saved.as_deref());
     Ok(())
+}
+
+/// `add` on a rounded ground of the window's colour, over the living board.
+fn scrim<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) {
+    egui::Frame::new()
+        .fill(ui::SCRIM)
+        .corner_radius(14)
+        .inner_margin(egui::Margin::symmetric(16, 6))
+        .show(ui, |ui| {
+            add(ui);
+        });
 }
 
 /// Says what could not be read at launch (and where it was kept).

@@ -4,7 +4,7 @@
 //! hint and why a move was refused; and the tutorial's guide above it.
 
 use bevy_egui::egui;
-use entropy_rules::Phase;
+use entropy_rules::{Move, Phase};
 
 use super::panel::{PanelData, reply_words};
 use super::playing::{Controls, TurnData, undo_allowed, watching};
@@ -37,11 +37,13 @@ pub(super) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
         ui.set_min_height(172.0);
         match position.phase() {
             Phase::ChaosDraw | Phase::Finished => {
-                ui.label(widgets::strong(format!("{} draws…", data.setup.name(chaos)), 21.0).color(ui::CHAOS));
+                ui.label(
+                    widgets::strong(format!("{}…", data.name(chaos).said("draw", "draws")), 21.0).color(ui::CHAOS),
+                );
                 ui.add(egui::Label::new(widgets::muted("Chaos takes a counter from the bag.", widgets::BODY)).wrap());
             }
             Phase::ChaosPlace(colour) => {
-                ui.label(widgets::strong(format!("{} to place", data.setup.name(chaos)), 21.0).color(ui::CHAOS));
+                ui.label(widgets::strong(format!("{} to place", data.name(chaos)), 21.0).color(ui::CHAOS));
                 ui.horizontal_wrapped(|ui| {
                     widgets::swatch(ui, colour, 20.0);
                     let words = if person {
@@ -51,12 +53,13 @@ pub(super) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
                     };
                     ui.label(widgets::text(words, widgets::BODY));
                 });
-                if !person {
+                // One empty cell left: there is nothing to think about.
+                if !person && position.placements().len() > 1 {
                     widgets::thinking_line(ui, turn.thinking.busy());
                 }
             }
             Phase::OrderMove => {
-                ui.label(widgets::strong(format!("{} to move", data.setup.name(order)), 21.0).color(ui::ORDER));
+                ui.label(widgets::strong(format!("{} to move", data.name(order)), 21.0).color(ui::ORDER));
                 let words = match (person, controls.held.picked) {
                     (false, _) => "Order may slide any counter along its row or column, or pass.".to_string(),
                     (true, Some(cell)) => format!("The counter from {cell}: choose where it goes, or put it back."),
@@ -73,11 +76,18 @@ pub(super) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
             buttons(ui, controls, still, turn.device.as_ref());
         }
         if let Some(hint) = controls.hint.for_position(position) {
-            ui.label(widgets::strong(format!("Hint: {}", reply_words(hint.best)), widgets::BODY).color(ui::HINT));
-            ui.label(widgets::muted(
-                format!("Expected final score: about {:.0}", hint.expected),
-                widgets::SMALL,
-            ));
+            let (best, expected) = match hint.best {
+                Move::Place(placement) => (
+                    format!("put it on {}", placement.cell),
+                    format!("Order's final score then: about {:.0}", hint.expected),
+                ),
+                Move::Order(order) => (
+                    reply_words(order),
+                    format!("Expected final score: about {:.0}", hint.expected),
+                ),
+            };
+            ui.label(widgets::strong(format!("Hint: {best}"), widgets::BODY).color(ui::HINT));
+            ui.label(widgets::muted(expected, widgets::SMALL));
         }
         if let Some((reason, _)) = &turn.refusal.0 {
             ui.add(egui::Label::new(widgets::text(reason, widgets::SMALL + 1.0).color(ui::WARNING)).wrap());
@@ -111,7 +121,7 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
         if widgets::button(ui, "Pass", small(76.0).enabled(order && still)).clicked() {
             controls.pass();
         }
-        let hint_ready = order && !controls.hint.working();
+        let hint_ready = controls.game.person_to_move() && !controls.hint.working();
         if widgets::button(ui, "Hint", small(70.0).enabled(hint_ready)).clicked() {
             controls.ask_hint();
         }

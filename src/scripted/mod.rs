@@ -13,6 +13,10 @@
 //! - `measure` records frame times (idle, slides, the computer thinking),
 //!   the time to the first frame, memory and the time a save takes.
 //!
+//! Apart from the runs, `ENTROPY_PROBE=<file>` has the game write what its
+//! screen holds, with every button's place, for tests that click with a
+//! real pointer ([`probe`]).
+//!
 //! Moves are chosen at random among the legal ones (seeded), and go in as
 //! intents or key messages, exactly like a player's. The steps are listed
 //! here ([`Step`]) and run in [`steps`]; the runs by name are in
@@ -38,12 +42,14 @@ use crate::world::BoardLayout;
 
 mod carreno;
 mod measure;
+mod probe;
 mod scripts;
 mod steps;
 
 use steps::{Out, Stage, step};
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(probe::plugin);
     let Ok(name) = std::env::var("ENTROPY_SCRIPT") else {
         return;
     };

@@ -80,6 +80,7 @@ pub fn button(ui: &mut egui::Ui, label: &str, look: ButtonLook) -> egui::Respons
     if !ui.is_rect_visible(rect) {
         return response;
     }
+    super::controls::drawn(ui.ctx(), label, rect, look.enabled, look.main);
     let pressed = response.is_pointer_button_down_on();
     let (fill, ink) = match (look.enabled, look.main) {
         (false, _) => (ui::BUTTON.gamma_multiply(0.6), ui::MUTED.gamma_multiply(0.7)),
@@ -125,6 +126,40 @@ pub fn list_row(ui: &mut egui::Ui, selected: bool, add: impl FnOnce(&mut egui::U
             add(ui);
         })
         .response
+}
+
+/// A list of `rows` rows of one height, `gap` apart, scrolling within at
+/// most `max_height`. Its height is a whole number of rows (measured from
+/// the last frame's content), so a list kept scrolled to its end
+/// (`to_end`) starts with a whole row, never half of one.
+pub fn whole_rows_list<R>(
+    ui: &mut egui::Ui,
+    id: &str,
+    (rows, gap): (usize, f32),
+    max_height: f32,
+    to_end: bool,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let id = egui::Id::new((id, "row pitch"));
+    let pitch: Option<f32> = ui.ctx().data(|d| d.get_temp(id));
+    let height = match pitch {
+        Some(pitch) if pitch >= 4.0 && max_height >= pitch => {
+            let whole = ((max_height + gap) / pitch).floor();
+            whole * pitch - gap
+        }
+        _ => max_height,
+    };
+    let output = egui::ScrollArea::vertical()
+        .id_salt(id)
+        .auto_shrink([false, false])
+        .max_height(height)
+        .stick_to_bottom(to_end)
+        .show(ui, add);
+    if rows > 0 {
+        let pitch = (output.content_size.y + gap) / rows as f32;
+        ui.ctx().data_mut(|d| d.insert_temp(id, pitch));
+    }
+    output.inner
 }
 
 /// A key or button cap, as in "Enter" or "A", for the prompts.

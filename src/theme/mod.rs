@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use entropy_rules::Colour;
 
 mod buttons;
+pub mod controls;
 pub mod fonts;
 mod frames;
 mod rows;
@@ -158,4 +159,6 @@ pub mod ui {
     pub const KEY_CAP: Color32 = Color32::from_rgb(62, 68, 86);
     /// The dim behind a dialog.
     pub const DIM: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
+    /// The window's ground, nearly opaque: behind text over the living board.
+    pub const SCRIM: Color32 = Color32::from_rgba_premultiplied(24, 26, 33, 232);
 }

@@ -79,6 +79,9 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     let right = Rect::from_center_size(egui::pos2(value_box.right() - 16.0, top), vec2(32.0, 38.0));
     let previous = arrow(ui, left, "‹").clicked();
     let mut next = arrow(ui, right, "›").clicked();
+    super::controls::drawn(ui.ctx(), &format!("‹ {label}"), left, true, false);
+    super::controls::drawn(ui.ctx(), &format!("› {label}"), right, true, false);
+    super::controls::shown(ui.ctx(), label, value);
     let middle = Rect::from_min_max(
         egui::pos2(left.right(), value_box.top()),
         egui::pos2(right.left(), value_box.bottom()),
@@ -104,7 +107,8 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     ChoiceResponse {
         previous,
         next,
-        hovered: row.hovered() || value_click.hovered(),
+        // Over the row or any of its parts (the arrows are widgets of their own).
+        hovered: row.hovered() || value_click.hovered() || ui.rect_contains_pointer(rect),
     }
 }
 
@@ -134,6 +138,7 @@ pub fn segmented_row(
             vec2(step - 4.0, area.height()),
         );
         let response = ui.interact(cell, ui.id().with((label, i)), Sense::click());
+        super::controls::drawn(ui.ctx(), &format!("{label}: {option}"), cell, true, i == chosen);
         hovered |= response.hovered();
         let (ground, ink) = match (i == chosen, response.hovered()) {
             (true, _) => (if focused { ui::ACCENT } else { ui::BUTTON_MAIN }, ui::INK),
@@ -191,6 +196,8 @@ pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool
             .inner
         })
         .inner;
+    super::controls::drawn(ui.ctx(), label, response.rect, true, false);
+    super::controls::shown(ui.ctx(), label, name);
     if focused && !response.has_focus() {
         response.request_focus();
     }

@@ -10,16 +10,22 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Color32, CornerRadius, FontId, RichText, Stroke, vec2};
 
-pub use super::buttons::{ButtonLook, button, focus_ring, key_cap, list_row, prompts};
+pub use super::buttons::{ButtonLook, button, focus_ring, key_cap, list_row, prompts, whole_rows_list};
 use super::fonts::strong_family;
 pub use super::frames::{centred_column, column, dialog, side_panel};
 pub use super::rows::{ChoiceResponse, choice_row, segmented_row, text_row};
-pub use super::swatches::{piece_swatch, role_badge, swatch};
+pub use super::swatches::{marking, piece_swatch, role_badge, swatch};
 use super::ui;
 use crate::camera::InterfaceScale;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom).chain());
+    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom, marks).chain());
+}
+
+/// The swatches follow the settings' numbers or symbols.
+fn marks(mut contexts: EguiContexts, settings: Res<crate::prefs::Settings>) -> Result {
+    super::swatches::publish_marks(contexts.ctx_mut()?, settings.colour_marks);
+    Ok(())
 }
 
 /// Body text size, in points at scale 1.

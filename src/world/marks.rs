@@ -115,10 +115,7 @@ impl MarkInputs<'_> {
                 marks.push(Mark::Ghost(cell, colour));
             }
         }
-        let hinted = self
-            .hint
-            .for_position(position)
-            .map(|h| entropy_rules::Move::Order(h.best));
+        let hinted = self.hint.for_position(position).map(|h| h.best);
         match hinted.or(self.suggested.0) {
             Some(entropy_rules::Move::Order(OrderMove::Slide(slide))) => {
                 marks.push(Mark::HintPath(slide.from, slide.to));

@@ -105,11 +105,11 @@ pub mod z {
     pub const TRAY: f32 = 0.0;
     /// Cells.
     pub const CELL: f32 = 1.0;
-    /// Highlights on cells.
+    /// Highlights on cells, under the counters (a scoring run, the count's run).
     pub const HIGHLIGHT: f32 = 2.0;
     /// Counters at rest.
     pub const COUNTER: f32 = 5.0;
-    /// Marks over counters at rest (the last move, the count's runs).
+    /// Rings over counters at rest (the last move): never a fill over a counter.
     pub const OVER_COUNTER: f32 = 6.5;
     /// A counter in the air (drawn, picked up, sliding).
     pub const LIFTED: f32 = 8.0;

@@ -62,7 +62,9 @@ fn flash_new_runs(
             scoped,
             Rising::fading(0.9, Vec2::ZERO),
             bar,
-            Transform::from_translation(centre.extend(z::OVER_COUNTER)),
+            // Under the counters, as the count's bar: a highlight never
+            // changes how a counter's colour reads.
+            Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.2)),
         ));
         commands.spawn((
             (BoardEntity, DespawnOnExit(InMatch), Pickable::IGNORE),

@@ -27,6 +27,7 @@ use rand::rngs::SmallRng;
 mod mouse;
 #[allow(unused_imports)]
 pub use mouse::*;
+pub mod xserver;
 
 /// A folder of its own for one test, empty.
 pub fn scratch(name: &str) -> PathBuf {
@@ -41,6 +42,21 @@ pub fn core_app(folders: Folders) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin { folders }))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
+    app.update();
+    app
+}
+
+/// The whole game (`AppPlugin`) without a window system or renderer, its
+/// files in a scratch folder named `name`, its clock advancing a fixed step
+/// a frame: what it does never depends on the machine's speed.
+pub fn window_app(name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins(entropy::AppPlugin {
+        window: (1280, 720),
+        folders: Folders::in_dir(scratch(name)),
+        headless: true,
+    })
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
     app.update();
     app
 }
@@ -65,32 +81,73 @@ pub fn is_animating(app: &mut App) -> bool {
     app.world_mut().run_system_cached(motion_blocks_input).unwrap()
 }
 
+/// Whether a search runs on the task pool now: a computer player's move or
+/// a hint, in either game. It thinks on real time, not the app's.
+pub fn searching(app: &App) -> bool {
+    let world = app.world();
+    world
+        .get_resource::<entropy::computer::Thinking>()
+        .is_some_and(|t| t.working())
+        || world
+            .get_resource::<entropy::computer::HintRequest>()
+            .is_some_and(|h| h.working())
+        || world
+            .get_resource::<entropy::carreno::computer::Thinking>()
+            .is_some_and(|t| t.working())
+}
+
+/// The longest a search may take before a test calls it hung.
+const SEARCH_LIMIT: Duration = Duration::from_secs(180);
+
+/// Runs frames until `done` holds, for at most `frames` frames of the app's
+/// (simulated) time. Frames spent while a computer player or a hint
+/// searches on the task pool do not count: the test waits for the search
+/// itself, however fast or busy the machine, and gives up only on a search
+/// that never ends. Returns whether `done` held.
+pub fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&mut App) -> bool) -> bool {
+    let mut counted = 0;
+    let mut waited = std::time::Instant::now();
+    loop {
+        if done(app) {
+            return true;
+        }
+        if searching(app) {
+            if waited.elapsed() > SEARCH_LIMIT {
+                return false;
+            }
+            // Leave the pool's threads the processor while they work.
+            std::thread::sleep(Duration::from_millis(1));
+        } else {
+            waited = std::time::Instant::now();
+            if counted == frames {
+                return false;
+            }
+            counted += 1;
+        }
+        app.update();
+    }
+}
+
 /// Runs frames until no motion blocks input and the phase mirrors the rules
 /// (and a draw, which is automatic, has happened).
 pub fn settle(app: &mut App) {
-    for _ in 0..400 {
-        app.update();
-        let settled = !is_animating(app)
+    // At least one frame: what was just sent is taken in first.
+    app.update();
+    let settled = run_until(app, 400, |app| {
+        !is_animating(app)
             && match (app.world().get_resource::<CurrentMatch>(), phase(app)) {
                 (Some(game), Some(p)) => p == TurnPhase::of(game.round().phase()) && p != TurnPhase::Drawing,
                 _ => true,
-            };
-        if settled {
-            return;
-        }
-    }
-    panic!("the game did not settle");
+            }
+    });
+    assert!(settled, "the game did not settle");
 }
 
 /// Runs frames until the screen is `wanted`.
 pub fn wait_for(app: &mut App, wanted: Screen) {
-    for _ in 0..4000 {
-        if screen(app) == wanted {
-            return;
-        }
-        app.update();
+    if !run_until(app, 4000, |app| screen(app) == wanted) {
+        panic!("never reached {wanted:?}, stuck on {:?}", screen(app));
     }
-    panic!("never reached {wanted:?}, stuck on {:?}", screen(app));
 }
 
 /// Presses and releases `key`, a frame each.

@@ -36,6 +36,16 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// The name as a player reads it, capitalised (`"Hard"`): how the
+    /// interface names a computer player of this level.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+        }
+    }
+
     /// The lowercase name (`"hard"`), as [`FromStr`] reads it.
     pub const fn name(self) -> &'static str {
         match self {

@@ -27,6 +27,18 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 5] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard, Level::Master];
 
+    /// The name as a player reads it, capitalised (`"Hard"`): how the
+    /// interface names a computer player of this level.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Master => "Master",
+        }
+    }
+
     /// The lowercase name (`"hard"`), as [`FromStr`] reads it.
     pub const fn name(self) -> &'static str {
         match self {

@@ -1,11 +1,11 @@
-//! The player behind the search levels, and Order's hint.
+//! The player behind the search levels, and the hint for either role.
 
 use std::time::Duration;
 
-use entropy_rules::{Cell, OrderMove, Phase, Position};
+use entropy_rules::{Cell, Move, OrderMove, Phase, Placement, Position};
 
 use crate::config::SearchConfig;
-use crate::search::{ChaosModel, Engine};
+use crate::search::{ChaosModel, Engine, OrderModel};
 use crate::watch::{ChaosWatch, OrderWatch};
 use crate::{Level, Limits, Player};
 
@@ -73,31 +73,59 @@ impl Player for SearchPlayer {
     }
 }
 
-/// Order's best move and what it expects of it, for the game's hint.
+/// The best move of the player to move and what it expects of it, for the
+/// game's hint.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hint {
-    /// The move the search prefers.
-    pub best: OrderMove,
+    /// The move the search prefers: Chaos's placement or Order's move.
+    pub best: Move,
     /// The final score of the round (Order's) it expects after that move,
-    /// with both sides playing on as well as it can judge.
+    /// with both sides playing on as well as it can judge: what Order
+    /// gains, or what Chaos concedes.
     pub expected: f64,
     /// How many placements ahead it looked.
     pub depth: u32,
 }
 
-/// The Order hint for `position` with the Hard search, Chaos taken to
-/// play its best: `None` unless Order is to move. `limits` bound it as they
-/// bound a move (none: Hard's budget).
+/// The hint for `position` with the Hard search: where Chaos should put
+/// the drawn counter (Order taken to plan ahead), or Order's move (Chaos
+/// taken to play its best); `None` while a draw is due or the round is
+/// over. `limits` bound it as they bound a move (none: Hard's budget).
+///
+/// ```
+/// use entropy_ai::{Limits, hint};
+/// use entropy_rules::{Colour, Move, Position, Size};
+///
+/// let mut position = Position::new(Size::Five);
+/// position.draw(Colour::ALL[0]).unwrap();
+/// let hint = hint(&position, &Limits::nodes(5_000)).unwrap();
+/// assert!(matches!(hint.best, Move::Place(_)));
+/// ```
 pub fn hint(position: &Position, limits: &Limits) -> Option<Hint> {
-    if position.phase() != Phase::OrderMove {
-        return None;
-    }
     let config = Level::Hard.search_config()?;
     let limits = or_budget(limits, Level::Hard.budget());
-    let found = Engine::new(config).order(position, &limits, ChaosModel::Minimising);
+    let mut engine = Engine::new(config);
+    let (best, value, depth) = match position.phase() {
+        Phase::OrderMove => {
+            let found = engine.order(position, &limits, ChaosModel::Minimising);
+            (Move::Order(found.best), found.value, found.depth)
+        }
+        Phase::ChaosPlace(colour) => {
+            let found = engine.place(position, &limits, OrderModel::Planner);
+            (
+                Move::Place(Placement {
+                    colour,
+                    cell: found.best,
+                }),
+                found.value,
+                found.depth,
+            )
+        }
+        Phase::ChaosDraw | Phase::Finished => return None,
+    };
     Some(Hint {
-        best: found.best,
-        expected: found.value as f64,
-        depth: found.depth,
+        best,
+        expected: value as f64,
+        depth,
     })
 }

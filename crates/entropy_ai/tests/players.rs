@@ -6,7 +6,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use entropy_ai::{Greedy, Level, Limits, Player, StopFlag, hint};
-use entropy_rules::{Cell, OrderMove, Phase, Position, Size};
+use entropy_rules::{Cell, Move, OrderMove, Phase, Position, Size};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -213,15 +213,25 @@ fn the_hint_prefers_a_sure_three_to_a_pair_now() {
         position.place(cell.parse().unwrap()).unwrap();
     }
     let hint = hint(&position, &Limits::nodes(300_000)).unwrap();
+    let Move::Order(best) = hint.best else {
+        panic!("Order's hint is an Order move: {hint:?}")
+    };
     let pair = OrderMove::slide("Ac".parse().unwrap(), "Ab".parse().unwrap());
-    assert_ne!(hint.best, pair);
-    assert!(position.check_order(hint.best).is_ok());
+    assert_ne!(best, pair);
+    assert!(position.check_order(best).is_ok());
     assert!(hint.expected >= 3.0, "{hint:?}");
-    // No hint when Order is not to move.
-    let mut drawn = position;
-    drawn.order(hint.best).unwrap();
-    drawn.draw(green).unwrap();
-    assert_eq!(entropy_ai::hint(&drawn, &Limits::nodes(1000)), None);
+    // No hint while a draw is due.
+    let mut after = position;
+    after.order(best).unwrap();
+    assert_eq!(entropy_ai::hint(&after, &Limits::nodes(1000)), None);
+    // Chaos's hint: a vacant cell for the drawn colour.
+    after.draw(green).unwrap();
+    let chaos = entropy_ai::hint(&after, &Limits::nodes(100_000)).unwrap();
+    let Move::Place(placement) = chaos.best else {
+        panic!("Chaos's hint is a placement: {chaos:?}")
+    };
+    assert_eq!(placement.colour, green);
+    assert!(after.board().is_vacant(placement.cell));
 }
 
 #[test]
@@ -232,10 +242,13 @@ fn the_hint_finds_the_best_last_move_and_predicts_its_score() {
             // One empty cell: the last counter's colour is known, so the best move is exact.
             let position = random_position(size, size.cells() - 1, false, &mut rng);
             let hint = hint(&position, &Limits::nodes(100_000)).unwrap();
+            let Move::Order(best) = hint.best else {
+                panic!("Order's hint is an Order move: {hint:?}")
+            };
             let exact = expectimax(&position);
             let mut after = position;
-            after.order(hint.best).unwrap();
-            assert_eq!(expectimax(&after), exact, "{} is not a best last move", hint.best);
+            after.order(best).unwrap();
+            assert_eq!(expectimax(&after), exact, "{best} is not a best last move");
             assert!((hint.expected - exact).abs() < 1e-3, "{hint:?} vs {exact}");
         }
     }

@@ -159,6 +159,16 @@ pub enum Move {
     Order(OrderMove),
 }
 
+impl fmt::Display for Move {
+    /// The move in CodeCup notation, as [`Placement`] and [`OrderMove`] write it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place(placement) => placement.fmt(f),
+            Move::Order(order) => order.fmt(f),
+        }
+    }
+}
+
 /// One turn of a round: Chaos's placement and Order's reply (none after the
 /// last placement, or while Order has yet to move).
 ///

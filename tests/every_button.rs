@@ -1,0 +1,572 @@
+//! Every button of every screen, clicked with a real pointer. The release
+//! game runs under an X server of its own; an X pointer, moved and clicked
+//! with xdotool, goes onto each control by its label (the game says where
+//! its controls are through its probe, `ENTROPY_PROBE`: see
+//! `src/scripted/probe.rs`), and each click must do what its label says —
+//! the screen, the dialog or the value changes. The tour goes through the
+//! title, settings, how to play, the tutorial, the setup, a match at one
+//! screen (the turn card, pause, round over, the count, match over),
+//! matches between two computers, the replay and its review, the history,
+//! and Carreno's setup, board and result, and ends with Quit.
+//!
+//! A new screen or button joins this tour in the same change.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+
+/// What the probe said the screen holds.
+#[derive(Debug, Default, Clone)]
+struct Shown {
+    text: String,
+    screen: String,
+    overlay: String,
+    facts: HashMap<String, String>,
+    buttons: Vec<Button>,
+    values: HashMap<String, String>,
+    places: HashMap<String, (i32, i32)>,
+}
+
+#[derive(Debug, Clone)]
+struct Button {
+    label: String,
+    at: (i32, i32),
+    enabled: bool,
+    main: bool,
+}
+
+impl Shown {
+    fn parse(text: &str) -> Shown {
+        let mut shown = Shown {
+            text: text.to_string(),
+            ..Shown::default()
+        };
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
+            match fields.as_slice() {
+                ["screen", s] => shown.screen = s.to_string(),
+                ["overlay", o] => shown.overlay = o.to_string(),
+                ["fact", name, value] => {
+                    shown.facts.insert(name.to_string(), value.to_string());
+                }
+                ["button", label, _, _, enabled, main] => shown.buttons.push(Button {
+                    label: label.to_string(),
+                    at: (number(2), number(3)),
+                    enabled: *enabled == "enabled",
+                    main: *main == "main",
+                }),
+                ["value", label, value] => {
+                    shown.values.insert(label.to_string(), value.to_string());
+                }
+                ["value", label] => {
+                    shown.values.insert(label.to_string(), String::new());
+                }
+                ["cell" | "square", name, _, _] => {
+                    shown.places.insert(name.to_string(), (number(2), number(3)));
+                }
+                _ => {}
+            }
+        }
+        shown
+    }
+
+    /// The button of `label` drawn last (a dialog's, over the screen's).
+    fn button(&self, label: &str) -> Option<&Button> {
+        self.buttons.iter().rev().find(|b| b.label == label)
+    }
+
+    fn has(&self, label: &str) -> bool {
+        self.button(label).is_some_and(|b| b.enabled)
+    }
+
+    fn fact(&self, name: &str) -> &str {
+        self.facts.get(name).map_or("", String::as_str)
+    }
+
+    fn number(&self, name: &str) -> usize {
+        self.fact(name).parse().unwrap_or(usize::MAX)
+    }
+
+    fn value(&self, label: &str) -> &str {
+        self.values.get(label).map_or("", String::as_str)
+    }
+
+    fn in_overlay(&self, overlay: &str) -> bool {
+        self.overlay == format!("Some({overlay})")
+    }
+
+    fn no_overlay(&self) -> bool {
+        self.overlay == "None"
+    }
+}
+
+/// The release game under its own X server, with its probe.
+struct Game {
+    server: Child,
+    display: String,
+    game: Child,
+    window: String,
+    probe: PathBuf,
+    log: PathBuf,
+}
+
+/// The longest anything may take to show (a match between computers, a
+/// review): a bound for a hung game, not a measure of speed.
+const PATIENCE: Duration = Duration::from_secs(240);
+
+impl Game {
+    fn launch(dir: &Path) -> Game {
+        let (server, display) = start_xvfb("1280x800");
+        let probe = dir.join("probe.txt");
+        let log = dir.join("game.log");
+        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_PROBE", &probe)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .env_remove("ENTROPY_SCRIPT")
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("the game starts");
+        let window = game_window(&display);
+        Game {
+            server,
+            display,
+            game,
+            window,
+            probe,
+            log,
+        }
+    }
+
+    fn now(&self) -> Shown {
+        Shown::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+    }
+
+    fn fail(&mut self, what: &str, shown: &Shown) -> ! {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let exited = self.game.try_wait().ok().flatten();
+        panic!("{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}", shown.text);
+    }
+
+    /// Waits until `done` holds of the screen, for as long as `limit`.
+    fn within(&mut self, limit: Duration, done: &dyn Fn(&Shown) -> bool) -> Option<Shown> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let shown = self.now();
+            if done(&shown) {
+                return Some(shown);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            if let Some(status) = self.game.try_wait().unwrap() {
+                self.fail(&format!("the game stopped ({status})"), &shown);
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// Waits until `done` holds; fails saying `what` was awaited.
+    fn until(&mut self, what: &str, done: impl Fn(&Shown) -> bool) -> Shown {
+        match self.within(PATIENCE, &done) {
+            Some(shown) => shown,
+            None => {
+                let shown = self.now();
+                self.fail(&format!("never came: {what}"), &shown)
+            }
+        }
+    }
+
+    /// The pointer moves onto `at` (as a hand would, from a little away) and clicks.
+    fn click_at(&self, at: (i32, i32)) {
+        let (x, y) = (at.0.to_string(), at.1.to_string());
+        let (near_x, near_y) = ((at.0 + 7).to_string(), (at.1 + 5).to_string());
+        xdotool(&self.display, &["mousemove", "--window", &self.window, &near_x, &near_y]);
+        std::thread::sleep(Duration::from_millis(60));
+        xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
+        std::thread::sleep(Duration::from_millis(120));
+        xdotool(&self.display, &["click", "1"]);
+    }
+
+    /// Clicks what `find` finds on the screen, until `done` holds: the
+    /// click is tried again (three times at most) only when nothing came of
+    /// it, as a player would on a game that missed a click.
+    fn click_until(
+        &mut self,
+        what: &str,
+        find: impl Fn(&Shown) -> Option<(i32, i32)>,
+        done: impl Fn(&Shown) -> bool,
+    ) -> Shown {
+        for _ in 0..3 {
+            let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
+            self.click_at(find(&shown).unwrap());
+            if let Some(shown) = self.within(Duration::from_secs(20), &done) {
+                return shown;
+            }
+        }
+        let shown = self.now();
+        self.fail(&format!("clicking {what} did nothing"), &shown)
+    }
+
+    /// Clicks the button `label`, until `done` holds.
+    fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) -> Shown {
+        self.click_until(
+            &format!("the button {label:?}"),
+            |s| s.button(label).filter(|b| b.enabled).map(|b| b.at),
+            done,
+        )
+    }
+
+    /// Clicks the cell or square `name` of the board, until `done` holds.
+    fn click_place(&mut self, name: &str, done: impl Fn(&Shown) -> bool) -> Shown {
+        let name = name.to_string();
+        self.click_until(&format!("the square {name}"), move |s| s.places.get(&name).copied(), done)
+    }
+
+    /// Presses the key `key` (an X key name), until `done` holds.
+    fn key(&mut self, key: &str, done: impl Fn(&Shown) -> bool) -> Shown {
+        for _ in 0..3 {
+            xdotool(&self.display, &["key", "--window", &self.window, key]);
+            if let Some(shown) = self.within(Duration::from_secs(20), &done) {
+                return shown;
+            }
+        }
+        let shown = self.now();
+        self.fail(&format!("the key {key} did nothing"), &shown)
+    }
+
+    /// Both arrows of every choice row on screen: `›` changes the value, `‹` brings it back.
+    fn both_arrows_of_every_row(&mut self, skip: &[&str]) {
+        let shown = self.now();
+        let mut rows: Vec<String> = shown
+            .buttons
+            .iter()
+            .filter_map(|b| b.label.strip_prefix("› ").map(str::to_string))
+            .filter(|r| !skip.contains(&r.as_str()))
+            .collect();
+        rows.dedup();
+        assert!(!rows.is_empty(), "rows with arrows on screen:\n{}", shown.text);
+        for row in rows {
+            let before = self.now().value(&row).to_string();
+            self.press(&format!("› {row}"), |s| s.value(&row) != before);
+            self.press(&format!("‹ {row}"), |s| s.value(&row) == before);
+        }
+    }
+
+    /// Every option of the segmented row `row`, then back to the one chosen.
+    fn every_option_of(&mut self, row: &str) {
+        let shown = self.now();
+        let prefix = format!("{row}: ");
+        let options: Vec<Button> = shown.buttons.iter().filter(|b| b.label.starts_with(&prefix)).cloned().collect();
+        assert!(options.len() > 1, "{row}'s options on screen:\n{}", shown.text);
+        let chosen = options.iter().find(|b| b.main).expect("one option chosen").label.clone();
+        for option in options.iter().map(|b| b.label.clone()).chain([chosen]) {
+            self.press(&option, |s| s.button(&option).is_some_and(|b| b.main));
+        }
+    }
+
+    /// `› row` until the row says `value`.
+    fn choose(&mut self, row: &str, value: &str) {
+        for _ in 0..6 {
+            let now = self.now().value(row).to_string();
+            if now == value {
+                return;
+            }
+            self.press(&format!("› {row}"), |s| s.value(row) != now);
+        }
+        let shown = self.now();
+        self.fail(&format!("{row} never said {value}"), &shown)
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.game.kill();
+        let _ = self.game.wait();
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+fn title(s: &Shown) -> bool {
+    s.screen == "Title" && s.no_overlay() && s.has("New match")
+}
+
+/// Settings: both arrows of every row, then Done.
+fn settings(game: &mut Game, opened_over: impl Fn(&Shown) -> bool) {
+    game.both_arrows_of_every_row(&[]);
+    game.press("Done", opened_over);
+}
+
+/// How to play: every page by its tab, then Close.
+fn how_to_play(game: &mut Game, tabs: &[&str], opened_over: impl Fn(&Shown) -> bool) {
+    for tab in tabs.iter().skip(1).chain(tabs.first()) {
+        game.press(tab, |s| s.button(tab).is_some_and(|b| b.main));
+    }
+    game.press("Close", opened_over);
+}
+
+const SOLOMON_PAGES: [&str; 4] = ["The game", "Scoring", "Controls", "Aims"];
+const CARRENO_PAGES: [&str; 4] = ["The game", "Check", "Winning", "Controls"];
+
+/// Plays Solomon's match on screen to `until`, by the pointer: Chaos
+/// clicks the first empty cell, Order passes, the count is skipped, round
+/// 2 is started. With two computers playing, only the count and round 2.
+fn play_on(game: &mut Game, until: impl Fn(&Shown) -> bool) -> Shown {
+    loop {
+        let shown = game.until("a turn, the count or the end", |s| {
+            until(s)
+                || s.has("Skip")
+                || s.has("Start round 2")
+                || (s.fact("phase") == "Some(Placing)" && s.has("Undo") && !s.fact("vacant").is_empty())
+                || (s.fact("phase") == "Some(Sliding)" && s.has("Pass"))
+        });
+        if until(&shown) {
+            return shown;
+        }
+        if shown.has("Skip") {
+            game.press("Skip", |s| !s.has("Skip"));
+        } else if shown.has("Start round 2") {
+            game.press("Start round 2", |s| s.screen == "Playing" && s.fact("round") == "1");
+        } else if shown.fact("phase") == "Some(Placing)" {
+            let turns = shown.number("turns");
+            let cell = shown.fact("vacant").split(' ').next().unwrap().to_string();
+            game.click_place(&cell, |s| s.number("turns") == turns + 1);
+        } else {
+            let turns = shown.number("turns");
+            game.press("Pass", |s| s.fact("phase") != "Some(Sliding)" || s.number("turns") != turns);
+        }
+    }
+}
+
+/// Waits for two computers to finish the match, skipping nothing.
+fn watch_to_match_over(game: &mut Game) {
+    loop {
+        let shown = game.until("the round or the match over", |s| {
+            s.screen == "MatchOver" || s.has("Start round 2")
+        });
+        if shown.screen == "MatchOver" {
+            return;
+        }
+        game.press("Start round 2", |s| s.screen == "Playing" && s.fact("round") == "1");
+    }
+}
+
+#[test]
+fn every_button_of_every_screen_answers_a_real_pointer() {
+    for program in ["Xvfb", "xdotool"] {
+        assert!(on_path(program), "{program} is missing: the README's test command installs it");
+    }
+    let dir = std::env::temp_dir().join(format!("entropy-every-button-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut game = Game::launch(&dir);
+
+    // The title, at first launch: Tutorial leads.
+    let shown = game.until("the title", title);
+    assert!(shown.button("Tutorial").is_some_and(|b| b.main), "{}", shown.text);
+
+    // Settings and How to play from the title.
+    game.press("Settings", |s| s.in_overlay("Settings"));
+    settings(&mut game, title);
+    game.press("How to play", |s| s.in_overlay("Rules"));
+    how_to_play(&mut game, &SOLOMON_PAGES, title);
+
+    // The tutorial: place, slide, pass, watch, the count, back to the title.
+    game.press("Tutorial", |s| s.screen == "Playing" && s.fact("tutorial") == "Place");
+    game.click_place("Cc", |s| s.fact("tutorial") == "Slide");
+    game.click_place("Cc", |s| s.fact("picked") == "Some(\"Cc\")");
+    game.click_place("Ca", |s| s.fact("tutorial") == "ChaosAgain");
+    game.until("Order to pass", |s| s.fact("tutorial") == "Pass" && s.has("Pass"));
+    game.press("Pass", |s| s.fact("tutorial") == "Watch");
+    game.until("the count", |s| s.has("Skip"));
+    game.press("Skip", |s| !s.has("Skip"));
+    game.until("the tutorial's end", |s| s.has("Back to the title"));
+    let shown = game.press("Back to the title", title);
+    assert!(shown.button("New match").is_some_and(|b| b.main), "after the tutorial New match leads");
+
+    // The setup: every row both ways, the level's options, a name typed; Back; again.
+    game.press("New match", |s| s.screen == "Setup");
+    game.both_arrows_of_every_row(&[]);
+    game.every_option_of("Level");
+    game.click_until(
+        "the name field",
+        |s| s.button("Your name").map(|b| b.at),
+        |s| s.buttons.iter().any(|b| b.label == "Your name"),
+    );
+    xdotool(&game.display, &["type", "--window", &game.window.clone(), "Ada"]);
+    game.until("the name typed", |s| s.value("Your name") == "Ada");
+    game.press("Back", title);
+    game.press("New match", |s| s.screen == "Setup" && s.value("Your name") == "Ada");
+    game.choose("Play against", "A person here");
+    game.choose("Board", "5 × 5");
+    game.press("Start match", |s| s.screen == "Playing" && s.fact("phase") == "Some(Placing)");
+
+    // The turn card: Chaos's hint, a placement, Order's hint, Pass, Undo.
+    game.press("Hint", |s| s.fact("hint") == "true");
+    game.click_place("Cc", |s| s.fact("phase") == "Some(Sliding)");
+    game.press("Hint", |s| s.fact("hint") == "true");
+    game.press("Pass", |s| s.fact("phase") == "Some(Placing)");
+    game.press("Undo", |s| s.fact("phase") == "Some(Sliding)");
+    game.press("Pass", |s| s.fact("phase") == "Some(Placing)");
+
+    // Pause, its settings and how to play; Resume; Leave; Continue.
+    let playing = |s: &Shown| s.screen == "Playing" && s.no_overlay();
+    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.press("Settings", |s| s.in_overlay("Settings"));
+    game.press("Done", |s| s.in_overlay("Pause"));
+    game.press("How to play", |s| s.in_overlay("Rules"));
+    how_to_play(&mut game, &SOLOMON_PAGES, |s| s.in_overlay("Pause"));
+    game.press("Resume", playing);
+    game.key("Escape", |s| s.in_overlay("Pause"));
+    let shown = game.press("Leave match", |s| title(s) && s.has("Continue"));
+    assert!(shown.button("Continue").is_some_and(|b| b.main), "Continue leads");
+    let shown = game.press("Continue", |s| playing(s) && s.number("turns") == 1);
+    assert_eq!(shown.fact("phase"), "Some(Placing)", "the match as it was left");
+
+    // The whole match, the count skipped, round 2 started by its button.
+    play_on(&mut game, |s| s.screen == "MatchOver" && s.has("Review"));
+
+    // Review: the match in the replay, its review running.
+    game.press("Review", |s| s.screen == "Replay" && s.fact("review") == "true");
+    game.press("Next", |s| s.fact("replay") == "0 1");
+    game.press("Next", |s| s.fact("replay") == "0 2");
+    game.press("Back", |s| s.fact("replay") == "0 1");
+    game.press("End", |s| s.fact("replay").starts_with("1 "));
+    game.press("Start", |s| s.fact("replay") == "0 0");
+    game.press("Play", |s| s.has("Stop"));
+    game.press("Stop", |s| s.has("Play"));
+    game.press("move 4", |s| s.fact("replay") == "0 3");
+    game.press("History", |s| s.screen == "History" && s.number("history") == 1);
+
+    // The history: a match's choices, each.
+    let picked = |s: &Shown| s.has("Replay with review");
+    game.press("match 1", picked);
+    game.press("Replay", |s| s.screen == "Replay" && s.fact("review") == "false");
+    game.press("History", |s| s.screen == "History");
+    game.press("match 1", picked);
+    game.press("Replay with review", |s| s.screen == "Replay" && s.fact("review") == "true");
+    game.press("History", |s| s.screen == "History");
+    game.press("match 1", picked);
+    game.press("Cancel", |s| s.screen == "History" && !s.has("Replay"));
+    game.press("match 1", picked);
+    game.press("Delete", |s| s.has("Delete it"));
+    game.press("Delete it", |s| s.number("history") == 0 && !s.has("Delete it"));
+    game.press("Back", title);
+
+    // Two computers: the pace buttons, round over and match over's Rematch,
+    // New match and Title.
+    game.press("New match", |s| s.screen == "Setup");
+    game.choose("Play against", "Watch two computers");
+    game.press("Start match", |s| s.screen == "Playing" && s.has("Pause"));
+    game.press("Pause", |s| s.fact("pace").contains("paused: true"));
+    let turns = game.now().number("turns");
+    game.press("Step", |s| s.number("turns") != turns || s.fact("phase") == "Some(Sliding)");
+    game.press("+", |s| s.fact("pace").contains("speed: 2.0"));
+    game.press("−", |s| s.fact("pace").contains("speed: 1.0"));
+    game.press("+", |s| s.fact("pace").contains("speed: 2.0"));
+    game.press("+", |s| s.fact("pace").contains("speed: 4.0"));
+    game.press("Play", |s| s.fact("pace").contains("paused: false"));
+    watch_to_match_over(&mut game);
+    game.press("Rematch", |s| s.screen == "Playing" && s.fact("round") == "0");
+    watch_to_match_over(&mut game);
+    game.press("New match", |s| s.screen == "Setup");
+    game.press("Start match", |s| s.screen == "Playing" && s.fact("round") == "0");
+    watch_to_match_over(&mut game);
+    game.press("Title", title);
+
+    // Carreno's setup: every row, Rules, Back; then a game against Easy.
+    let carreno_setup = |s: &Shown| s.screen == "CarrenoSetup" && s.no_overlay();
+    game.press("Carreno's Entropy", carreno_setup);
+    game.both_arrows_of_every_row(&[]);
+    game.choose("Play against", "The computer");
+    game.every_option_of("Level");
+    game.press("How to play", |s| s.in_overlay("CarrenoRules"));
+    how_to_play(&mut game, &CARRENO_PAGES, carreno_setup);
+    game.press("Back", title);
+    game.press("Carreno's Entropy", carreno_setup);
+    game.press("Level: Easy", |s| s.button("Level: Easy").is_some_and(|b| b.main));
+    game.press("Start game", |s| s.screen == "Carreno");
+
+    // Carreno's board and panel: a move by two clicks, Undo, Hint, Rules, pause.
+    let carreno_turn = |s: &Shown| s.screen == "Carreno" && s.fact("carreno person") == "true" && s.has("Undo");
+    game.until("your move", |s| s.screen == "Carreno" && s.fact("carreno person") == "true");
+    play_carreno_move(&mut game);
+    game.until("your move again", carreno_turn);
+    let moves = game.now().number("carreno moves");
+    game.press("Undo", |s| s.number("carreno moves") < moves);
+    game.until("your move", |s| s.fact("carreno person") == "true");
+    game.press("Hint", |s| s.fact("carreno hint") == "true");
+    game.press("Rules", |s| s.in_overlay("CarrenoRules"));
+    game.press("Close", |s| s.screen == "Carreno" && s.no_overlay());
+    game.press("Leave", |s| s.in_overlay("CarrenoPause"));
+    game.press("Resume", |s| s.screen == "Carreno" && s.no_overlay());
+    game.key("Escape", |s| s.in_overlay("CarrenoPause"));
+    game.press("Settings", |s| s.in_overlay("Settings"));
+    game.press("Done", |s| s.in_overlay("CarrenoPause"));
+    game.press("How to play", |s| s.in_overlay("CarrenoRules"));
+    game.press("Close", |s| s.in_overlay("CarrenoPause"));
+    game.press("Resume", |s| s.screen == "Carreno" && s.no_overlay());
+
+    // To the result, three times: Rematch, New game, Title.
+    play_carreno_to_result(&mut game);
+    game.press("Rematch", |s| s.screen == "Carreno");
+    play_carreno_to_result(&mut game);
+    game.press("New game", carreno_setup);
+    game.press("Start game", |s| s.screen == "Carreno");
+    game.key("Escape", |s| s.in_overlay("CarrenoPause"));
+    game.press("Leave game", |s| s.screen != "Carreno");
+    game.until("the title or the setup", |s| title(s) || carreno_setup(s));
+    if game.now().screen == "CarrenoSetup" {
+        game.press("Back", title);
+    }
+    game.press("Carreno's Entropy", carreno_setup);
+    game.press("Start game", |s| s.screen == "Carreno");
+    play_carreno_to_result(&mut game);
+    game.press("Leave", title);
+
+    // Quit.
+    game.press("Quit", |_| false);
+    let status = game.game.wait().unwrap();
+    assert!(status.success(), "Quit ends the game cleanly ({status})");
+    drop(game);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The person's move in Carreno's game by two clicks: the piece, then where it goes.
+fn play_carreno_move(game: &mut Game) {
+    let shown = game.now();
+    let moves = shown.number("carreno moves");
+    let legal = shown.fact("carreno legal").to_string();
+    let Some(first) = legal.split(' ').find(|m| m.contains('-')) else {
+        game.press("Pass", |s| s.number("carreno moves") > moves);
+        return;
+    };
+    let (from, to) = first.split_once('-').unwrap();
+    let picked = format!("Some(\"{from}\")");
+    game.click_place(from, |s| s.fact("carreno picked") == picked);
+    game.click_place(to, |s| s.number("carreno moves") > moves);
+}
+
+/// Plays Carreno's game by pointer until its result.
+fn play_carreno_to_result(game: &mut Game) {
+    loop {
+        let shown = game.until("your move or the result", |s| {
+            s.screen == "CarrenoOver" || (s.screen == "Carreno" && s.fact("carreno person") == "true")
+        });
+        if shown.screen == "CarrenoOver" {
+            game.until("the result's buttons", |s| s.has("Rematch"));
+            return;
+        }
+        play_carreno_move(game);
+    }
+}
