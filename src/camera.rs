@@ -11,13 +11,55 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use crate::carreno::InCarreno;
 use crate::screens::InMatch;
-use crate::world::BoardLayout;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInset>()
         .init_resource::<InterfaceScale>()
+        .init_resource::<WorldView>()
+        .configure_sets(PostUpdate, (CameraSystems::Inset, CameraSystems::Fit).chain())
         .add_systems(Startup, spawn_cameras)
-        .add_systems(PostUpdate, (scale_interface, fit_world_camera).chain());
+        .add_systems(PostUpdate, scale_interface.in_set(CameraSystems::Inset))
+        .add_systems(PostUpdate, fit_world_camera.in_set(CameraSystems::Fit));
+}
+
+/// The cameras' work after each frame's update: the panel's inset first,
+/// the world's view fitted last; a screen decides what the world camera
+/// shows ([`WorldView`]) between the two.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CameraSystems {
+    /// The interface's scale and the side panel's width.
+    Inset,
+    /// The world camera fitted to the room the panel leaves and to the view.
+    Fit,
+}
+
+/// The part of the world the world camera must show (it shows more along
+/// one side when the window's shape differs). Each screen sets its own.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct WorldView {
+    /// The lower left corner.
+    pub min: Vec2,
+    /// The upper right corner.
+    pub max: Vec2,
+}
+
+impl Default for WorldView {
+    /// The title's view, and a wide board's.
+    fn default() -> Self {
+        WorldView {
+            min: crate::world::BoardLayout::VIEW_MIN,
+            max: crate::world::BoardLayout::VIEW_MAX,
+        }
+    }
+}
+
+impl WorldView {
+    /// Shows the rectangle from `min` to `max` (changed only when it differs).
+    pub fn show(&mut self, min: Vec2, max: Vec2) {
+        if (self.min, self.max) != (min, max) {
+            (self.min, self.max) = (min, max);
+        }
+    }
 }
 
 /// How large the interface is drawn: 1 at 1280×720, following the window's
@@ -32,10 +74,15 @@ impl Default for InterfaceScale {
 }
 
 impl InterfaceScale {
-    /// The scale for a window of `width` × `height` logical pixels.
+    /// The scale for a window of `width` × `height` logical pixels; never
+    /// so small that the interface's smallest text (14 points) is drawn
+    /// under 12 pixels.
     pub fn for_window(width: f32, height: f32) -> InterfaceScale {
-        InterfaceScale((width / 1280.0).min(height / 720.0).clamp(0.8, 2.5))
+        InterfaceScale((width / 1280.0).min(height / 720.0).clamp(Self::MIN, 2.5))
     }
+
+    /// The smallest scale: 14-point text at 12 pixels.
+    pub const MIN: f32 = 12.0 / 14.0;
 }
 
 /// The side panel's width at scale 1, in logical pixels.
@@ -54,7 +101,8 @@ pub struct PanelInset {
 
 fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
     egui_settings.auto_create_primary_context = false;
-    let size = BoardLayout::VIEW_MAX - BoardLayout::VIEW_MIN;
+    let view = WorldView::default();
+    let size = view.max - view.min;
     commands.spawn((
         Name::new("world camera"),
         WorldCamera,
@@ -76,7 +124,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
             },
             ..OrthographicProjection::default_2d()
         }),
-        Transform::from_translation(((BoardLayout::VIEW_MIN + BoardLayout::VIEW_MAX) / 2.0).extend(0.0)),
+        Transform::from_translation(((view.min + view.max) / 2.0).extend(0.0)),
     ));
     commands.spawn((
         Name::new("interface camera"),
@@ -115,12 +163,15 @@ fn scale_interface(
     }
 }
 
-/// Keeps the world in the part of the window left of the panel.
+/// Keeps the world in the part of the window left of the panel, showing
+/// the screen's [`WorldView`].
 fn fit_world_camera(
     inset: Res<PanelInset>,
+    view: Res<WorldView>,
     window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<&mut Camera, With<WorldCamera>>,
+    camera: Single<(&mut Camera, &mut Projection, &mut Transform), With<WorldCamera>>,
 ) {
+    let (mut camera, mut projection, mut transform) = camera.into_inner();
     let scale = window.scale_factor();
     let width = window.physical_width();
     let height = window.physical_height();
@@ -134,5 +185,15 @@ fn fit_world_camera(
         != Some((viewport.physical_position, viewport.physical_size))
     {
         camera.viewport = Some(viewport);
+    }
+    if view.is_changed() {
+        let size = view.max - view.min;
+        if let Projection::Orthographic(orthographic) = &mut *projection {
+            orthographic.scaling_mode = ScalingMode::AutoMin {
+                min_width: size.x,
+                min_height: size.y,
+            };
+        }
+        transform.translation = ((view.min + view.max) / 2.0).extend(transform.translation.z);
     }
 }

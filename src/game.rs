@@ -26,7 +26,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 handle_commands,
-                draw_when_ready.run_if(in_state(TurnPhase::Drawing).and_then(not(motion_blocks_input))),
+                draw_when_ready.run_if(
+                    in_state(Screen::Playing)
+                        .and_then(chaos_to_draw)
+                        .and_then(not(motion_blocks_input)),
+                ),
                 apply_intents.run_if(in_state(Screen::Playing)),
                 sync_phase.run_if(in_state(Screen::Playing)),
             )
@@ -198,6 +202,12 @@ pub fn undo_for_person(game: &mut CurrentMatch) -> Vec<Action> {
             Err(UndoError::NothingToUndo | UndoError::MatchDecided) => return undone,
         }
     }
+}
+
+/// Run condition: the rules say Chaos is to draw (read from the match
+/// itself, never from a copy of its phase, which may be a frame old).
+fn chaos_to_draw(game: Option<Res<CurrentMatch>>) -> bool {
+    game.is_some_and(|g| g.round().phase() == entropy_rules::Phase::ChaosDraw)
 }
 
 /// Chaos's draw needs no decision: it happens as soon as the board is still.

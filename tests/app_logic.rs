@@ -434,3 +434,30 @@ fn a_player_out_of_time_loses_the_match_in_either_role() {
         );
     }
 }
+
+/// A match continued where Order is to move starts with no refused draw:
+/// the draw follows the rules' phase, never a copy of it a frame late.
+#[test]
+fn continuing_at_orders_turn_asks_for_no_draw() {
+    let dir = scratch("continue-no-draw");
+    let folders = Folders::in_dir(&dir);
+    let mut app = core_app(folders.clone());
+    app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
+    start(&mut app);
+    send(&mut app, Intent(Action::Place(Cell::new(3, 3).unwrap())));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+    drop(app);
+
+    let mut app = core_app(folders);
+    send(&mut app, Command::Continue);
+    let mut refused = 0;
+    run_until(&mut app, 60, |app| {
+        refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
+        false
+    });
+    assert_eq!(refused, 0, "nothing was refused");
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+    let _ = std::fs::remove_dir_all(&dir);
+}

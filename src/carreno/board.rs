@@ -38,6 +38,13 @@ impl CarrenoLayout {
         (BoardLayout::VIEW_MIN + BoardLayout::VIEW_MAX) / 2.0
     }
 
+    /// The part of the world the camera shows of Carreno's board: the
+    /// board, its coordinates and a margin, as a square.
+    pub fn view() -> (Vec2, Vec2) {
+        let half = Vec2::splat(Self::tray() / 2.0 + 52.0);
+        (Self::centre() - half, Self::centre() + half)
+    }
+
     /// The side of the tray under the squares.
     pub fn tray() -> f32 {
         Self::PITCH * (SIDE as f32 + 0.3)

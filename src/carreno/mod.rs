@@ -69,7 +69,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// How the board looks: needs the drawn images and the fonts.
 pub(super) fn looks_plugin(app: &mut App) {
-    app.add_plugins((looks::plugin, marks::plugin));
+    app.add_plugins((looks::plugin, marks::plugin))
+        .add_systems(OnEnter(InCarreno), |mut view: ResMut<crate::camera::WorldView>| {
+            let (min, max) = board::CarrenoLayout::view();
+            view.show(min, max);
+        })
+        .add_systems(OnExit(InCarreno), |mut view: ResMut<crate::camera::WorldView>| {
+            *view = crate::camera::WorldView::default();
+        });
 }
 
 /// Present while a game of Carreno's is on screen (played or over): the

@@ -89,7 +89,7 @@ fn players(ui: &mut egui::Ui, game: &CarrenoMatch) {
 
 fn move_list(ui: &mut egui::Ui, game: &CarrenoMatch) {
     let moves = game.game.moves();
-    ui.label(widgets::muted("MOVES", 13.0));
+    ui.label(widgets::muted("MOVES", widgets::SMALL));
     // The list takes what is left above the bottom buttons.
     let height = ui.available_height().max(40.0);
     let rows = moves.len().div_ceil(2);

@@ -164,7 +164,7 @@ fn score(ui: &mut egui::Ui, data: &PanelData) {
 
 fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
     let turns = data.game.round().turns();
-    ui.label(widgets::muted("MOVES", 13.0));
+    ui.label(widgets::muted("MOVES", widgets::SMALL));
     let mut hovered = None;
     let gap = ui.spacing().item_spacing.y;
     let height = (ui.available_height() - 8.0).max(40.0);
@@ -184,7 +184,7 @@ fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
                     };
                     ui.label(widgets::text(words, widgets::SMALL + 1.0));
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(widgets::muted(turn.to_string(), 12.0));
+                        ui.label(widgets::muted(turn.to_string(), widgets::SMALL));
                     });
                 });
             });

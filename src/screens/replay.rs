@@ -153,7 +153,7 @@ fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextState<Screen>) {
                     "Chaos first"
                 };
                 ui.label(widgets::strong(&tags.players[player.index()].name, 17.0));
-                ui.label(widgets::muted(role, 13.0));
+                ui.label(widgets::muted(role, widgets::SMALL));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(widgets::strong(totals[player.index()].to_string(), 18.0));
                 });
@@ -243,7 +243,7 @@ fn move_list(
                         if let Some(m) = marks.and_then(|r| r.moves.get(i)) {
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                                 ui.label(
-                                    widgets::text(format!("{:.0}", -m.cost), 12.0)
+                                    widgets::text(format!("{:.0}", -m.cost), widgets::SMALL)
                                         .color(super::review_card::mark_colour(m.mark)),
                                 );
                                 let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());

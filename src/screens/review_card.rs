@@ -149,7 +149,7 @@ fn graph(ui: &mut egui::Ui, expected: &[f64], score: Option<u32>, step: usize) {
             "expected final score (final: {})",
             score.map_or("–".into(), |s| s.to_string())
         ),
-        egui::FontId::proportional(12.0),
+        egui::FontId::proportional(widgets::SMALL),
         ui::MUTED,
     );
 }

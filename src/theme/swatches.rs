@@ -100,6 +100,6 @@ pub fn role_badge(ui: &mut egui::Ui, role: Role) {
         .corner_radius(5)
         .inner_margin(egui::Margin::symmetric(7, 2))
         .show(ui, |ui| {
-            ui.label(strong(label, 13.0).color(colour));
+            ui.label(strong(label, super::widgets::SMALL).color(colour));
         });
 }

@@ -38,9 +38,10 @@ fn spawn_bag(
     art: Res<Art>,
     font: Res<WorldFont>,
     settings: Res<crate::prefs::Settings>,
+    layout: Res<BoardLayout>,
 ) {
     let scoped = || (BoardEntity, DespawnOnExit(InMatch), Pickable::IGNORE);
-    let bag = BoardLayout::BAG;
+    let bag = layout.bag();
     commands.spawn((
         Name::new("bag"),
         scoped(),
@@ -69,22 +70,23 @@ fn spawn_bag(
             custom_size: Some(Vec2::splat(78.0)),
             ..default()
         },
-        Transform::from_translation(BoardLayout::HAND.extend(0.5)),
+        Transform::from_translation(layout.hand().extend(0.5)),
     ));
     commands.spawn((
         scoped(),
         Text2d::new("Chaos's hand"),
         font.at(19.0),
         TextColor(theme::LABEL),
-        Transform::from_translation((BoardLayout::HAND + Vec2::new(0.0, 58.0)).extend(1.0)),
+        Transform::from_translation((layout.hand() + Vec2::new(0.0, 58.0)).extend(1.0)),
     ));
     // Under the bag, each colour with how many are left and the chance it comes next.
     let size = game.round().size();
     let n = size.n() as f32;
     let step = 42.0;
     for colour in size.colours() {
-        let x = bag.x + (colour.index() as f32 - (n - 1.0) / 2.0) * step;
-        let y = bag.y - 166.0;
+        let row = layout.colour_row();
+        let x = row.x + (colour.index() as f32 - (n - 1.0) / 2.0) * step;
+        let y = row.y;
         // A light rim, so that the black counter shows on the dark ground.
         commands.spawn((
             scoped(),
@@ -122,7 +124,7 @@ fn spawn_bag(
             scoped(),
             BagOdds(colour),
             Text2d::new(""),
-            font.at(16.0),
+            font.at(19.0),
             TextColor(theme::LABEL),
             Transform::from_xyz(x, y - 52.0, 1.0),
         ));

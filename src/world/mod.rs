@@ -26,6 +26,14 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// How the world looks: needs the drawn images and the fonts.
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        arrange
+            .run_if(in_state(crate::screens::InMatch))
+            .after(crate::camera::CameraSystems::Inset)
+            .before(crate::camera::CameraSystems::Fit),
+    )
+    .add_systems(OnExit(crate::screens::InMatch), wide_view);
     app.add_plugins((
         looks::plugin,
         marks::plugin,
@@ -36,34 +44,108 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
+/// How the bag and Chaos's hand stand by the board: to its left in a wide
+/// window, below it in a narrow one, whichever shows the board larger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Arrangement {
+    /// The bag and the hand to the left of the board.
+    #[default]
+    Wide,
+    /// The hand, the bag and its colours in a row below the board.
+    Tall,
+}
+
 /// Where things are in the world. The board is centred on the origin; the
-/// bag and Chaos's hand stand to its left. One world unit is one pixel at
-/// the default window size.
+/// bag and Chaos's hand stand beside it as the [`Arrangement`] says. One
+/// world unit is one pixel at the default window size.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct BoardLayout {
     /// The board size.
     pub size: Size,
     /// Distance between the centres of neighbouring cells.
     pub pitch: f32,
+    /// Where the bag and the hand stand.
+    pub arrangement: Arrangement,
 }
 
 impl BoardLayout {
     /// The side of the board's square of cells, whatever its size.
     pub const BOARD_SPAN: f32 = 532.0;
-    /// The bag's centre.
-    pub const BAG: Vec2 = Vec2::new(-455.0, -80.0);
-    /// Where a drawn counter waits in Chaos's hand.
-    pub const HAND: Vec2 = Vec2::new(-455.0, 190.0);
-    /// The part of the world the camera must always show.
+    /// The part of the world the camera shows of a wide arrangement (and
+    /// of the title's board).
     pub const VIEW_MIN: Vec2 = Vec2::new(-620.0, -340.0);
-    /// The part of the world the camera must always show.
+    /// The part of the world the camera shows of a wide arrangement.
     pub const VIEW_MAX: Vec2 = Vec2::new(370.0, 340.0);
+    /// The part of the world the camera shows of a tall arrangement.
+    const TALL_VIEW_MIN: Vec2 = Vec2::new(-340.0, -600.0);
+    /// The part of the world the camera shows of a tall arrangement.
+    const TALL_VIEW_MAX: Vec2 = Vec2::new(370.0, 340.0);
 
-    /// The layout for a board of `size`.
+    /// The wide layout for a board of `size`.
     pub fn new(size: Size) -> BoardLayout {
         BoardLayout {
             size,
             pitch: Self::BOARD_SPAN / size.n() as f32,
+            arrangement: Arrangement::Wide,
+        }
+    }
+
+    /// The same arrangement for a board of `size`.
+    pub fn with_size(self, size: Size) -> BoardLayout {
+        BoardLayout {
+            arrangement: self.arrangement,
+            ..BoardLayout::new(size)
+        }
+    }
+
+    /// The part of the world the camera must show: its corners.
+    pub fn view(&self) -> (Vec2, Vec2) {
+        match self.arrangement {
+            Arrangement::Wide => (Self::VIEW_MIN, Self::VIEW_MAX),
+            Arrangement::Tall => (Self::TALL_VIEW_MIN, Self::TALL_VIEW_MAX),
+        }
+    }
+
+    /// The bag's centre.
+    pub fn bag(&self) -> Vec2 {
+        match self.arrangement {
+            Arrangement::Wide => Vec2::new(-455.0, -80.0),
+            Arrangement::Tall => Vec2::new(-20.0, -430.0),
+        }
+    }
+
+    /// Where a drawn counter waits in Chaos's hand.
+    pub fn hand(&self) -> Vec2 {
+        match self.arrangement {
+            Arrangement::Wide => Vec2::new(-455.0, 190.0),
+            Arrangement::Tall => Vec2::new(-245.0, -410.0),
+        }
+    }
+
+    /// The centre of the row of colours (each with its count and odds).
+    pub fn colour_row(&self) -> Vec2 {
+        match self.arrangement {
+            Arrangement::Wide => self.bag() + Vec2::new(0.0, -166.0),
+            Arrangement::Tall => Vec2::new(215.0, -400.0),
+        }
+    }
+
+    /// The arrangement that shows the board larger in a viewport of
+    /// `width` × `height` pixels.
+    pub fn best_arrangement(width: f32, height: f32) -> Arrangement {
+        let scale = |(min, max): (Vec2, Vec2)| {
+            let size = max - min;
+            (width / size.x).min(height / size.y)
+        };
+        let wide = BoardLayout::new(Size::Seven);
+        let tall = BoardLayout {
+            arrangement: Arrangement::Tall,
+            ..wide
+        };
+        if scale(tall.view()) > scale(wide.view()) {
+            Arrangement::Tall
+        } else {
+            Arrangement::Wide
         }
     }
 
@@ -95,8 +177,32 @@ impl BoardLayout {
 
     /// Where a drawn counter appears: the mouth of the bag.
     pub fn bag_mouth(&self) -> Vec2 {
-        Self::BAG + Vec2::new(0.0, 70.0)
+        self.bag() + Vec2::new(0.0, 70.0)
     }
+}
+
+/// The bag goes where the board shows larger, and the camera shows the
+/// board and what stands by it; a change of arrangement builds the board
+/// anew from the rules' round.
+fn arrange(
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    inset: Res<crate::camera::PanelInset>,
+    mut layout: ResMut<BoardLayout>,
+    mut view: ResMut<crate::camera::WorldView>,
+    mut rebuild: MessageWriter<pieces::RebuildBoard>,
+) {
+    let (width, height) = (window.width() - inset.right, window.height());
+    let wanted = BoardLayout::best_arrangement(width.max(1.0), height.max(1.0));
+    if layout.arrangement != wanted {
+        layout.arrangement = wanted;
+        rebuild.write(pieces::RebuildBoard);
+    }
+    let (min, max) = layout.view();
+    view.show(min, max);
+}
+
+fn wide_view(mut view: ResMut<crate::camera::WorldView>) {
+    view.show(BoardLayout::VIEW_MIN, BoardLayout::VIEW_MAX);
 }
 
 /// Z layers of the world.

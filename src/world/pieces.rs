@@ -72,7 +72,7 @@ pub(crate) fn rebuild_board(
     let Some(game) = game else { return };
     built.write(BoardBuilt);
     let round = game.round();
-    *layout = BoardLayout::new(round.size());
+    *layout = layout.with_size(round.size());
     for cell in Cell::all(round.size()) {
         commands.spawn((
             Name::new(format!("cell {cell}")),
@@ -92,7 +92,7 @@ pub(crate) fn rebuild_board(
             &mut commands,
             colour,
             CounterAt::Hand,
-            BoardLayout::HAND.extend(z::LIFTED),
+            layout.hand().extend(z::LIFTED),
         );
     }
 }
@@ -121,7 +121,7 @@ fn follow_events(
         match *event {
             Event::Drew(colour) => {
                 let from = layout.bag_mouth().extend(z::LIFTED);
-                let to = BoardLayout::HAND.extend(z::LIFTED);
+                let to = layout.hand().extend(z::LIFTED);
                 let entity = spawn_counter(&mut commands, colour, CounterAt::Hand, from);
                 commands.entity(entity).insert(
                     Tween::new(from, to, 0.42, EaseFunction::CubicOut)
@@ -181,7 +181,7 @@ fn follow_undos(
                     counters.iter_mut().find(|(_, c, _)| c.at == CounterAt::Cell(cell))
                 {
                     counter.at = CounterAt::Hand;
-                    let to = BoardLayout::HAND.extend(z::LIFTED);
+                    let to = layout.hand().extend(z::LIFTED);
                     commands.entity(entity).insert(Tween::new(
                         transform.translation,
                         to,
@@ -232,7 +232,7 @@ fn refuse_feedback(
         };
         let home = match counter.at {
             CounterAt::Cell(cell) => layout.cell_centre(cell).extend(z::COUNTER),
-            CounterAt::Hand => BoardLayout::HAND.extend(z::LIFTED),
+            CounterAt::Hand => layout.hand().extend(z::LIFTED),
         };
         if transform.translation.truncate().distance(home.truncate()) > 1.0 {
             commands
