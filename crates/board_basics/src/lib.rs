@@ -14,6 +14,10 @@
 //!   column of the fault.
 //! - [`serde_as_text!`]: serde as the `Display` text, read back with
 //!   `FromStr` (behind the `serde` feature).
+//! - [`text`]: text from outside, read with care: the length a reader
+//!   accepts of each line and of the whole ([`text::Bounds`]), the
+//!   byte-order mark skipped, and the short escaped quote of the input that
+//!   an error message gives ([`text::excerpt`]).
 //!
 //! ```
 //! use board_basics::{Axis, split_pair};
@@ -29,6 +33,10 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+
+pub mod text;
+
+use text::excerpt;
 
 /// Text that is not valid notation (a cell or a square, a side, a move).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,8 +58,9 @@ impl NotationError {
 }
 
 impl fmt::Display for NotationError {
+    /// `'3Xc': ` then the reason, the text quoted as [`excerpt`] gives it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.text, self.reason)
+        write!(f, "'{}': {}", excerpt(&self.text), self.reason)
     }
 }
 
@@ -107,7 +116,7 @@ impl Axis {
             let Axis { name, first, last, .. } = *self;
             Err(NotationError::new(
                 text,
-                format!("'{c}' is not a {name}; {name}s are {first} to {last}"),
+                format!("'{}' is not a {name}; {name}s are {first} to {last}", c.escape_debug()),
             ))
         }
     }

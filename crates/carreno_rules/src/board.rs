@@ -2,6 +2,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_basics::TextError;
+use board_basics::text::{Bounds, TooLong, excerpt, without_bom};
 
 use crate::{SIDE, Side, Square, SquareSet};
 
@@ -140,8 +141,9 @@ impl Board {
     }
 
     /// Reads a board: five lines of five symbols (see [`Board`]). Blank
-    /// lines before and after are skipped; a fault is named by its line and
-    /// column (both from 1).
+    /// lines before and after are skipped, and so is a byte-order mark; a
+    /// fault is named by its line and column (both from 1). A text beyond
+    /// [`Bounds::BOARD`] is refused at the line where it goes beyond them.
     ///
     /// ```
     /// use carreno_rules::{Board, BoardParseErrorKind};
@@ -154,7 +156,7 @@ impl Board {
     /// );
     /// ```
     pub fn parse(text: &str) -> Result<Board, BoardParseError> {
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::new(text)?;
         let board = lines.board()?;
         lines.end()?;
         Ok(board)
@@ -174,11 +176,17 @@ pub(crate) struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    pub(crate) fn new(text: &'a str) -> Lines<'a> {
-        Lines {
+    /// The lines of `text`, a byte-order mark skipped; an error if it goes
+    /// beyond [`Bounds::BOARD`].
+    pub(crate) fn new(text: &'a str) -> Result<Lines<'a>, BoardParseError> {
+        let text = without_bom(text);
+        Bounds::BOARD
+            .check(text)
+            .map_err(|(line, what)| BoardParseError::new(line, 1, BoardParseErrorKind::TooLong(what)))?;
+        Ok(Lines {
             lines: text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect(),
             next: 0,
-        }
+        })
     }
 
     /// The number of the line after the last one read.
@@ -353,6 +361,8 @@ pub enum BoardParseErrorKind {
     BadSide(String),
     /// Text after the end of the board or position.
     TrailingText,
+    /// A line, or the whole text, too long to be a board's or a position's.
+    TooLong(TooLong),
 }
 
 impl fmt::Display for BoardParseErrorKind {
@@ -364,7 +374,11 @@ impl fmt::Display for BoardParseErrorKind {
             K::TooFewLines { found } => {
                 write!(f, "the board ends after {found} lines; it has 5 (row 5 first)")
             }
-            K::UnknownSymbol(ch) => write!(f, "'{ch}' is not a square; write S, O or . (an empty square)"),
+            K::UnknownSymbol(ch) => write!(
+                f,
+                "'{}' is not a square; write S, O or . (an empty square)",
+                ch.escape_debug()
+            ),
             K::TooManyPieces(side) => write!(f, "an eighth {side} piece; each side has {}", crate::PIECES),
             K::TooFewPieces { side, found } => {
                 write!(
@@ -374,8 +388,9 @@ impl fmt::Display for BoardParseErrorKind {
                 )
             }
             K::MissingSide => write!(f, "the board must be followed by a line S or O, the side to move"),
-            K::BadSide(text) => write!(f, "{text:?} is not a side to move; write S or O"),
+            K::BadSide(text) => write!(f, "\"{}\" is not a side to move; write S or O", excerpt(text)),
             K::TrailingText => write!(f, "unexpected text after the position"),
+            K::TooLong(what) => write!(f, "{what}"),
         }
     }
 }

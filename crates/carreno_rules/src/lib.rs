@@ -14,7 +14,9 @@
 //!   invariants, in seed 002's notation (`c4`, `a4-c4`, `pass`).
 //! - [`Board`]: seven pieces a side on distinct squares; isolated pieces,
 //!   pieces that may move, dispersal; a text form of five lines of `S`, `O`
-//!   and `.`, row 5 first, read back with faults named by line and column.
+//!   and `.`, row 5 first, read back with faults named by line and column,
+//!   within [`Bounds::BOARD`] (the [`text`] of `board_basics`: bounds on
+//!   text from outside, and the escaped excerpt an error quotes).
 //! - [`Position`]: a board and the side to move. `Copy`, 12 bytes,
 //!   allocation-free: legal moves, each piece's destinations or the reason
 //!   it may not move ([`Position::piece_moves`]), check, the winner after a
@@ -47,6 +49,7 @@ mod square;
 
 pub use board::{Board, BoardParseError, BoardParseErrorKind, PIECES, SetupError};
 pub use board_basics::NotationError;
+pub use board_basics::text::{self, Bounds, TooLong};
 pub use error::MoveError;
 pub use game::{DrawReason, Game, GameRecord, GameResult, MOVE_LIMIT, ReplayError, Win, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};

@@ -312,7 +312,7 @@ impl Position {
     /// assert_eq!(error.to_string(), "line 6, column 1: the board must be followed by a line S or O, the side to move");
     /// ```
     pub fn parse(text: &str) -> Result<Position, BoardParseError> {
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::new(text)?;
         let board = lines.board()?;
         let Some((number, line)) = lines.next_nonblank() else {
             return Err(BoardParseError::new(

@@ -1,6 +1,6 @@
 //! Reading boards and positions from text: every fault is named by line and column.
 
-use carreno_rules::{Board, BoardParseErrorKind as K, Position, Side};
+use carreno_rules::{Board, BoardParseErrorKind as K, Position, Side, TooLong};
 
 fn board_error(text: &str) -> (usize, usize, K) {
     let e = Board::parse(text).expect_err("the text is malformed");
@@ -93,5 +93,54 @@ fn position_faults_are_named_by_place() {
     assert_eq!(
         e.to_string(),
         "line 6, column 1: \"X\" is not a side to move; write S or O"
+    );
+}
+
+#[test]
+fn long_lines_and_long_texts_are_refused_where_they_go_too_far() {
+    let line = "S".repeat(100_000_000);
+    assert_eq!(
+        board_error(&format!("SSSSS\n{line}\n")),
+        (2, 1, K::TooLong(TooLong::Line(4096)))
+    );
+    assert_eq!(
+        position_error(&format!("{START}{line}\n")),
+        (6, 1, K::TooLong(TooLong::Line(4096)))
+    );
+    let e = Position::parse(&format!("{START}{line}\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 6, column 1: the line is too long (more than 4096 bytes)"
+    );
+    assert!(Position::parse(&format!("{START}O{}", "\n".repeat(60_000))).is_ok());
+    let (line, _, kind) = position_error(&format!("{START}O{}", "\n".repeat(70_000)));
+    assert_eq!(kind, K::TooLong(TooLong::Text(64 * 1024)));
+    assert_eq!(line, 64 * 1024 - (START.len() + 2) + 6 + 1);
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    assert_eq!(Board::parse(&format!("\u{feff}{START}")).unwrap(), Board::START);
+    assert_eq!(
+        Position::parse(&format!("\u{feff}{START}O\n")).unwrap(),
+        Position::new()
+    );
+}
+
+#[test]
+fn control_characters_and_long_sides_are_quoted_short_and_escaped() {
+    let e = Board::parse("SS\x1bSS\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: '\\u{1b}' is not a square; write S, O or . (an empty square)"
+    );
+    let side = format!("\x1b]0;title\x07{}", "O".repeat(1000));
+    let e = Position::parse(&format!("{START}{side}\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line 6, column 1: \"\\u{{1b}}]0;title\\u{{7}}{}…\" is not a side to move; write S or O",
+            "O".repeat(30)
+        )
     );
 }

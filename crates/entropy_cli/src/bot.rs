@@ -6,18 +6,28 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use entropy_ai::{Limits, Player};
+use entropy_rules::text::{Bounds, MAX_LINE, excerpt};
 use entropy_rules::{Colour, OrderMove, Phase, Placement, Position, Role, Size};
+
+use crate::input::{InputError, LineReader};
+
+/// What the bot reads: lines of at most [`MAX_LINE`] bytes (the protocol's
+/// are a few characters), as many as the game takes.
+pub const BOUNDS: Bounds = Bounds::lines(MAX_LINE);
 
 /// Why the bot stopped before `Quit`.
 #[derive(Debug)]
 pub enum BotError {
-    /// Reading or writing failed.
+    /// Writing failed.
     Io(io::Error),
+    /// A line from the referee could not be read: reading failed, or it is
+    /// too long, or not UTF-8.
+    Input(InputError),
     /// The referee sent a line that is malformed or illegal here.
     Protocol {
         /// 1-based number of the input line.
         line_no: usize,
-        /// The line as read.
+        /// The line as read (at most [`MAX_LINE`] bytes).
         line: String,
         /// What is wrong with it.
         reason: String,
@@ -32,9 +42,10 @@ pub enum BotError {
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotError::Io(e) => write!(f, "input/output error: {e}"),
+            BotError::Io(e) => write!(f, "cannot write to the referee: {e}"),
+            BotError::Input(e) => write!(f, "from the referee, {e}"),
             BotError::Protocol { line_no, line, reason } => {
-                write!(f, "line {line_no} from the referee, {:?}: {reason}", line)
+                write!(f, "line {line_no} from the referee, \"{}\": {reason}", excerpt(line))
             }
             BotError::Ended { lines } => write!(f, "the input ended after {lines} lines, before Quit"),
         }
@@ -122,8 +133,7 @@ impl MoveClock for GameClock {
 }
 
 struct Session<'a, R, W> {
-    lines: io::Lines<R>,
-    line_no: usize,
+    lines: LineReader<R>,
     output: W,
     position: Position,
     player: &'a mut dyn Player,
@@ -132,18 +142,17 @@ struct Session<'a, R, W> {
 
 impl<R: BufRead, W: Write> Session<'_, R, W> {
     fn next_line(&mut self) -> Result<String, BotError> {
-        match self.lines.next() {
-            Some(line) => {
-                self.line_no += 1;
-                Ok(line?.trim().to_string())
-            }
-            None => Err(BotError::Ended { lines: self.line_no }),
+        match self.lines.next_line().map_err(BotError::Input)? {
+            Some(line) => Ok(line.trim().to_string()),
+            None => Err(BotError::Ended {
+                lines: self.lines.line_number(),
+            }),
         }
     }
 
     fn fault(&self, line: &str, reason: impl fmt::Display) -> BotError {
         BotError::Protocol {
-            line_no: self.line_no,
+            line_no: self.lines.line_number(),
             line: line.to_string(),
             reason: reason.to_string(),
         }
@@ -211,7 +220,9 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
 }
 
 /// Plays one game of the CodeCup 2023 protocol (7×7) as the role the first
-/// line announces, until `Quit`. Returns the role played.
+/// line announces, until `Quit`. Returns the role played. Lines are read
+/// within [`BOUNDS`] (a byte-order mark at the start is skipped), and an
+/// error quotes at most an escaped excerpt of one.
 pub fn play<R: BufRead, W: Write>(
     input: R,
     output: W,
@@ -219,8 +230,7 @@ pub fn play<R: BufRead, W: Write>(
     clock: &mut dyn MoveClock,
 ) -> Result<Role, BotError> {
     let mut session = Session {
-        lines: input.lines(),
-        line_no: 0,
+        lines: LineReader::new(input, BOUNDS),
         output,
         position: Position::new(Size::Seven),
         player,

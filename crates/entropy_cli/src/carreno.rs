@@ -2,8 +2,8 @@
 //! game at the terminal, list a position's legal moves, and measure the
 //! computer levels against each other in an arena.
 
-use std::fmt::Write as _;
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::fmt::{self, Write as _};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -15,9 +15,12 @@ use carreno_ai::solve::EndgameTables;
 use carreno_ai::{Level, Limits, Player};
 use carreno_rules::{BoardParseError, DrawReason, Game, GameRecord, GameResult, Move, Position, SIDE, Side, Square};
 use clap::Subcommand;
+use entropy_rules::text::{Bounds, MAX_LINE};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+use crate::input::{InputError, LineReader, read_text};
 
 /// The `carreno` subcommands.
 #[derive(Subcommand, Debug)]
@@ -121,11 +124,13 @@ fn level(s: &str) -> Result<Level, String> {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Moves => {
-            let mut text = String::new();
-            if let Err(e) = io::stdin().read_to_string(&mut text) {
-                eprintln!("entropy-cli carreno moves: cannot read standard input: {e}");
-                return ExitCode::from(2);
-            }
+            let text = match read_text(io::stdin().lock(), Bounds::BOARD) {
+                Ok(text) => text,
+                Err(e) => {
+                    eprintln!("entropy-cli carreno moves: standard input, {e}");
+                    return ExitCode::from(2);
+                }
+            };
             match moves(&text) {
                 Ok(out) => {
                     print!("{out}");
@@ -160,7 +165,10 @@ pub fn run(command: Command) -> ExitCode {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("entropy-cli carreno play: {e}");
-                    ExitCode::FAILURE
+                    match e {
+                        PlayError::Input(_) => ExitCode::from(2),
+                        PlayError::Output(_) => ExitCode::FAILURE,
+                    }
                 }
             }
         }
@@ -274,9 +282,43 @@ pub fn diagram(position: &Position) -> String {
     out
 }
 
+/// Why a game at the terminal stopped before its end, other than the
+/// person leaving it.
+#[derive(Debug)]
+pub enum PlayError {
+    /// A line the person typed could not be read: it is too long, or not
+    /// UTF-8, or reading failed.
+    Input(InputError),
+    /// The output could not be written.
+    Output(io::Error),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Input(e) => write!(f, "standard input, {e}"),
+            PlayError::Output(e) => write!(f, "cannot write the game: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<io::Error> for PlayError {
+    fn from(e: io::Error) -> PlayError {
+        PlayError::Output(e)
+    }
+}
+
+/// What a person types: lines of [`MAX_LINE`] bytes at most, as many as
+/// the game takes.
+pub const PLAY_BOUNDS: Bounds = Bounds::lines(MAX_LINE);
+
 /// Plays `game` to its end with `seats[side index]` (S first, then O),
-/// talking to a person through `input` and `output`. Returns the game; an
-/// error only when the output cannot be written.
+/// talking to a person through `input` (read within [`PLAY_BOUNDS`]) and
+/// `output`. Returns the game, also when the person leaves it or the input
+/// ends; an error when a line of the input cannot be read or the output
+/// cannot be written.
 pub fn play(
     mut game: Game,
     seats: [Seat; 2],
@@ -285,7 +327,7 @@ pub fn play(
     tables: Option<Arc<EndgameTables>>,
     input: impl BufRead,
     mut output: impl Write,
-) -> io::Result<Game> {
+) -> Result<Game, PlayError> {
     let mut computers: Vec<Option<Box<dyn Player>>> = seats
         .iter()
         .enumerate()
@@ -294,7 +336,7 @@ pub fn play(
             Seat::Computer(level) => Some(level.player_with_tables(seed.wrapping_add(i as u64), tables.clone())),
         })
         .collect();
-    let mut lines = input.lines();
+    let mut lines = LineReader::new(input, PLAY_BOUNDS);
     writeln!(
         output,
         "Carreno's Entropy: O ({}) moves first against S ({}).",
@@ -330,7 +372,7 @@ pub fn play(
             None => loop {
                 write!(output, "{side} to move (a move like a4-c4, pass, moves, undo, quit): ")?;
                 output.flush()?;
-                let Some(Ok(line)) = lines.next() else {
+                let Some(line) = lines.next_line().map_err(PlayError::Input)? else {
                     writeln!(output, "\nNo more input: the game stops here.")?;
                     return Ok(game);
                 };

@@ -1,7 +1,7 @@
 //! `entropy-cli`: score a board, play the CodeCup 2023 protocol as a bot,
 //! measure players against each other in an arena, show and review match files.
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 use entropy_ai::{Limits, ReviewBudget, StopFlag};
 use entropy_cli::arena::{self, ArenaConfig, PlayerSpec};
 use entropy_cli::bot::{GameClock, MoveClock};
+use entropy_cli::input::read_text;
+use entropy_rules::text::Bounds;
 use entropy_rules::{Board, Size};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -29,7 +31,8 @@ enum Command {
     /// Score a board read from standard input: N lines of N symbols (N = 5 or
     /// 7), colours 1-7 or A-G, '.' for an empty cell. Prints every row and
     /// column counted aloud, then `total: <score>`. Exit status 2 on a
-    /// malformed board.
+    /// malformed board, or an input that is not UTF-8 text or goes beyond
+    /// 4 KiB a line or 64 KiB in all.
     Score,
     /// Play one game of the CodeCup 2023 protocol on standard input and
     /// output, as Chaos or Order (told by the first line).
@@ -87,7 +90,9 @@ enum Command {
         quiet: bool,
     },
     /// Read a match file, replay it, and print each round's board and score.
-    /// Exit status 2 on a malformed file (the message names its line).
+    /// Exit status 2 on a malformed file (the message names its line),
+    /// including one that is not UTF-8 text or goes beyond 4 KiB a line or
+    /// 1 MiB in all.
     Show {
         /// The match file.
         file: PathBuf,
@@ -333,11 +338,13 @@ fn run_arena(config: &ArenaConfig, quiet: bool) -> ExitCode {
 }
 
 fn score() -> ExitCode {
-    let mut text = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut text) {
-        eprintln!("entropy-cli score: cannot read standard input: {e}");
-        return ExitCode::from(2);
-    }
+    let text = match read_text(io::stdin().lock(), Bounds::BOARD) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("entropy-cli score: standard input, {e}");
+            return ExitCode::from(2);
+        }
+    };
     match Board::parse(&text) {
         Ok(board) => {
             print!("{}", entropy_cli::score::report(&board));

@@ -1,20 +1,26 @@
 //! A referee: plays rounds between two seats, each a built-in player or an
 //! external program speaking the CodeCup 2023 protocol, checking every move
-//! with the rules crate. A seat that crashes, runs out of time or plays an
-//! illegal move forfeits the round with a message saying what happened.
+//! with the rules crate. A seat that crashes, runs out of time, plays an
+//! illegal move or breaks the protocol (a line too long or not UTF-8, more
+//! than one line for a move, output it was not asked for) forfeits the
+//! round with a message saying what happened. A program's output is read
+//! within bounds, whatever it writes: lines of [`bot::BOUNDS`], a few of
+//! them waiting at most.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use entropy_ai::Player;
+use entropy_rules::text::{escaped, excerpt};
 use entropy_rules::{Action, Bag, Cell, OrderMove, Placement, Position, Role, Round, RoundRecord};
 
-use crate::bot::MoveClock;
+use crate::bot::{self, MoveClock};
+use crate::input::LineReader;
 
 /// Why a seat lost the round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +36,9 @@ pub enum Fault {
         /// Why that is refused.
         reason: String,
     },
+    /// The program broke the protocol: a line too long or not UTF-8, more
+    /// than one line for a move, or output it was not asked for.
+    Protocol(String),
 }
 
 impl fmt::Display for Fault {
@@ -37,7 +46,8 @@ impl fmt::Display for Fault {
         match self {
             Fault::Crashed(detail) => write!(f, "crashed: {detail}"),
             Fault::TimedOut(limit) => write!(f, "timed out: used its {:.1} s", limit.as_secs_f64()),
-            Fault::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+            Fault::Illegal { text, reason } => write!(f, "illegal move \"{}\": {reason}", excerpt(text)),
+            Fault::Protocol(detail) => write!(f, "broke the protocol: {detail}"),
         }
     }
 }
@@ -107,13 +117,58 @@ pub struct External {
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// The program's output, line by line as it comes.
+    output: Receiver<Output>,
     stderr: Arc<Mutex<String>>,
     used: Duration,
 }
 
 /// How much of a program's standard error to keep for the report.
 const STDERR_TAIL: usize = 600;
+
+/// How many lines of a program's output wait to be read at most: the
+/// protocol has one waiting at a time; a program writing more waits too.
+const WAITING_LINES: usize = 4;
+
+/// What the reader of a program's output forwards.
+#[derive(Debug)]
+enum Output {
+    /// A line, trimmed; `more` when more output came with it, which no
+    /// request asked for (the answer to one is one line).
+    Line {
+        /// The line.
+        text: String,
+        /// Whether more output came with it.
+        more: bool,
+    },
+    /// Output that is not the protocol's lines: a line too long, not UTF-8.
+    Broken(String),
+}
+
+impl Output {
+    /// The line, as the answer to one request, or the fault.
+    fn answer(self) -> Result<String, Fault> {
+        match self {
+            Output::Line { text, more: false } => Ok(text),
+            Output::Line { text, more: true } => Err(Fault::Protocol(format!(
+                "it wrote more than one line when asked for a move, the first \"{}\"",
+                excerpt(&text)
+            ))),
+            Output::Broken(fault) => Err(Fault::Protocol(fault)),
+        }
+    }
+
+    /// The fault of output that came when no answer was asked for.
+    fn unasked(self) -> Fault {
+        match self {
+            Output::Line { text, .. } => Fault::Protocol(format!(
+                "it wrote \"{}\" when it was not asked for a move",
+                excerpt(&text)
+            )),
+            Output::Broken(fault) => Fault::Protocol(fault),
+        }
+    }
+}
 
 impl External {
     /// The program run by `sh -c command`, with `budget` of thinking time per round.
@@ -135,6 +190,10 @@ impl External {
     fn exchange(&mut self, line: &str, answer: bool) -> Result<Option<String>, Fault> {
         let budget = self.budget;
         let run = self.running()?;
+        // The protocol has the program write only when asked, one line.
+        if let Ok(output) = run.output.try_recv() {
+            return Err(output.unasked());
+        }
         let start = Instant::now();
         if let Err(e) = writeln!(run.stdin, "{line}").and_then(|_| run.stdin.flush()) {
             return Err(run.crashed(&format!("could not write to it ({e})")));
@@ -143,10 +202,10 @@ impl External {
             return Ok(None);
         }
         let left = budget.saturating_sub(run.used);
-        let received = run.lines.recv_timeout(left);
+        let received = run.output.recv_timeout(left);
         run.used += start.elapsed();
         match received {
-            Ok(text) => Ok(Some(text)),
+            Ok(output) => output.answer().map(Some),
             Err(RecvTimeoutError::Timeout) => Err(Fault::TimedOut(budget)),
             Err(RecvTimeoutError::Disconnected) => Err(run.crashed("its output ended")),
         }
@@ -166,12 +225,36 @@ impl Running {
         };
         // Give the stderr reader a moment to collect the last words.
         thread::sleep(Duration::from_millis(20));
-        let stderr = self.stderr.lock().map(|s| s.trim().to_string()).unwrap_or_default();
+        let stderr = self.stderr.lock().map(|s| escaped(s.trim())).unwrap_or_default();
         let mut detail = format!("{what}; {status}");
         if !stderr.is_empty() {
             detail.push_str(&format!("; stderr: {stderr}"));
         }
         Fault::Crashed(detail)
+    }
+}
+
+/// Sends the program's output to `send` line by line, until it ends, the
+/// receiver is gone, or a line cannot be read (too long, not UTF-8), which
+/// is sent as the fault and ends it: reading stops there, and the program,
+/// writing on, is stopped by its closed pipe. A line is sent with whether
+/// more output came with it (in the same read, so before the referee had
+/// the line and could ask for another).
+fn forward_lines(stdout: ChildStdout, send: &SyncSender<Output>) {
+    let mut lines = LineReader::new(BufReader::new(stdout), bot::BOUNDS);
+    loop {
+        let (output, last) = match lines.next_line() {
+            Ok(Some(line)) => {
+                let text = line.trim().to_string();
+                let more = !lines.get_ref().buffer().is_empty();
+                (Output::Line { text, more }, false)
+            }
+            Ok(None) => return,
+            Err(e) => (Output::Broken(format!("its output, {e}")), true),
+        };
+        if send.send(output).is_err() || last {
+            return;
+        }
     }
 }
 
@@ -196,15 +279,8 @@ impl Seat for External {
             let _ = child.kill();
             return Err(Fault::Crashed("no pipes to the program".into()));
         };
-        let (send, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line.trim().to_string()).is_err() {
-                    break;
-                }
-            }
-        });
+        let (send, output) = mpsc::sync_channel(WAITING_LINES);
+        thread::spawn(move || forward_lines(stdout, &send));
         let tail = Arc::new(Mutex::new(String::new()));
         let sink = Arc::clone(&tail);
         thread::spawn(move || {
@@ -223,7 +299,7 @@ impl Seat for External {
         self.running = Some(Running {
             child,
             stdin,
-            lines,
+            output,
             stderr: tail,
             used: Duration::ZERO,
         });

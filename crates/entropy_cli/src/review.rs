@@ -4,23 +4,33 @@
 //! hand: a few lines and labels need no library).
 
 use std::fmt::Write as _;
+use std::fs::File;
+use std::io::BufReader;
 use std::path::Path;
 
 use entropy_ai::{Mark, MatchReview, RoundReview};
+use entropy_rules::text::escaped;
 use entropy_rules::{Board, Ending, Match, MatchFile, Move, Player};
 
-/// Reads and parses a match file; the error names the file and the line.
+use crate::input::read_text;
+
+/// Reads and parses a match file, within [`MatchFile::BOUNDS`] whatever
+/// the file holds; the error names the file and the line.
 pub fn read(path: &Path) -> Result<MatchFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    MatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let file = File::open(path).map_err(|e| at(&e))?;
+    let text = read_text(BufReader::new(file), MatchFile::BOUNDS).map_err(|e| at(&e))?;
+    MatchFile::parse(&text).map_err(|e| at(&e))
 }
 
-/// `player 1 (Ann)`, or `player 1` when the file names nobody.
+/// `player 1 (Ann)`, or `player 1` when the file names nobody. The name
+/// is [`escaped`], as is all free text of a file printed: a file may hold
+/// any characters in its tags.
 pub fn player_name(file: &MatchFile, player: Player) -> String {
     let number = player.index() + 1;
     match file.tags.players[player.index()].name.as_str() {
         "" => format!("player {number}"),
-        name => format!("player {number} ({name})"),
+        name => format!("player {number} ({})", escaped(name)),
     }
 }
 
@@ -40,12 +50,12 @@ fn heading(file: &MatchFile, game: &Match) -> String {
         let kind = if kind.is_empty() {
             String::new()
         } else {
-            format!(", {kind}")
+            format!(", {}", escaped(kind))
         };
         let _ = writeln!(out, "{}{kind}", player_name(file, player));
     }
     if !file.tags.date.is_empty() {
-        let _ = writeln!(out, "played {}", file.tags.date);
+        let _ = writeln!(out, "played {}", escaped(&file.tags.date));
     }
     let [one, two] = game.totals();
     let ending = Ending::of(game);

@@ -250,3 +250,76 @@ fn a_program_that_runs_out_of_time_forfeits() {
     assert_eq!(results[0].verdict(0), Verdict::Won);
     assert!(arena::report(&config, &results).contains("timed out"));
 }
+
+/// The forfeits of `program` as B against A in a run of `matches`: each
+/// must be B's, a broken protocol, and the run must report them all.
+fn protocol_faults(a: PlayerSpec, program: &str, matches: usize) -> Vec<String> {
+    let config = config(a, PlayerSpec::External(program.into()), matches);
+    let results = arena::run(&config, &|_| {});
+    assert_eq!(results.len(), matches);
+    let details: Vec<String> = results
+        .iter()
+        .map(|m| {
+            assert_eq!(m.verdict(1), Verdict::Lost, "{program}");
+            let (faulty, fault) = m.rounds[0].forfeit().expect("B forfeits round 1");
+            assert_eq!(faulty, 1);
+            let Fault::Protocol(detail) = fault else {
+                panic!("{program}: {fault:?}")
+            };
+            detail.clone()
+        })
+        .collect();
+    let report = arena::report(&config, &results);
+    assert!(report.contains(&format!("{matches} forfeited rounds")), "{report}");
+    assert!(report.contains("broke the protocol"), "{report}");
+    details
+}
+
+#[test]
+fn a_program_flooding_one_endless_line_forfeits_and_the_arena_goes_on() {
+    for program in ["cat /dev/zero", "yes | tr -d '\\n'"] {
+        for detail in protocol_faults(PlayerSpec::Greedy, program, 2) {
+            assert_eq!(
+                detail, "its output, line 1: the line is too long (more than 4096 bytes)",
+                "{program}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_program_writing_two_lines_for_one_move_forfeits() {
+    // As Chaos it answers its first colour with two lines at once.
+    let twice = fake_program(
+        "twice",
+        "while read line; do\n  case \"$line\" in\n    Quit) exit 0;;\n    Start) ;;\n    [1-7]) printf 'Aa\\nAa\\n';;\n  esac\ndone",
+    );
+    for detail in protocol_faults(PlayerSpec::Greedy, &twice.display().to_string(), 1) {
+        assert_eq!(
+            detail,
+            "it wrote more than one line when asked for a move, the first \"Aa\""
+        );
+    }
+}
+
+#[test]
+fn a_program_writing_what_is_not_utf8_forfeits() {
+    let program = "read line; printf 'A\\377\\n'; cat >/dev/null";
+    for detail in protocol_faults(PlayerSpec::Greedy, program, 1) {
+        assert_eq!(detail, "its output, line 1: not UTF-8 text (at byte 2 of the line)");
+    }
+}
+
+#[test]
+fn the_arena_command_reports_a_flooding_program_and_exits_0() {
+    let (code, stdout, stderr) = cli(&["arena", "greedy", "cmd:cat /dev/zero", "-n", "2", "--quiet"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("2 matches of two rounds"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "match 2 round 1: B (cmd:cat /dev/zero) as Chaos broke the protocol: \
+             its output, line 1: the line is too long (more than 4096 bytes)"
+        ),
+        "{stdout}"
+    );
+}

@@ -152,3 +152,72 @@ fn bad_bot_arguments_are_refused_with_a_message() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn control_characters_from_the_referee_are_never_echoed_raw() {
+    for (input, named) in [
+        ("Start\n\x1b[31mred\0\x07\n", "line 2"),
+        ("Start\n\x1b\n", "line 2"),
+        ("3D\x1b\n", "line 1"),
+        ("3Dc\nDc\u{202e}Df\n", "line 2"),
+        ("Start\n1\n\x1b]0;title\x07\n", "line 3"),
+    ] {
+        let output = common::run_cli(&["bot", "--level", "greedy"], input);
+        assert_eq!(output.status.code(), Some(1), "{input:?}");
+        let stderr = common::clean_text(&output.stderr);
+        assert!(stderr.contains(named), "{input:?}: {stderr}");
+        assert!(
+            stderr.contains("\\u{1b}") || stderr.contains("\\u{202e}"),
+            "{input:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_long_line_is_quoted_short() {
+    let line = "AaGg".repeat(1000);
+    let (code, _, stderr) = run_bot(&format!("3Dc\n{line}\n"));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert!(stderr.contains(&format!("\"{}…\"", &line[..40])), "{stderr}");
+    assert!(stderr.len() < 300, "{stderr}");
+}
+
+#[test]
+fn a_flood_of_a_line_is_refused_without_reading_it_whole() {
+    let output = common::run_cli_flooded(&["bot", "--level", "greedy"], b"Start\n", b'A', b"\nQuit\n");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = common::clean_text(&output.stderr);
+    assert!(
+        stderr.contains("line 2: the line is too long (more than 4096 bytes)"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 200, "{stderr}");
+}
+
+#[test]
+fn input_that_is_not_utf8_is_named_by_line() {
+    for (input, named) in [
+        (&b"Start\n\xff\n"[..], "line 2: not UTF-8 text (at byte 1 of the line)"),
+        (b"3D\xc3\n", "line 1: not UTF-8 text (at byte 3 of the line)"),
+    ] {
+        let output = common::run_cli(&["bot", "--level", "greedy"], input);
+        assert_eq!(output.status.code(), Some(1), "{input:?}");
+        let stderr = common::clean_text(&output.stderr);
+        assert!(stderr.contains(named), "{input:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    let (code, stdout, stderr) = run_bot("\u{feff}Start\n3\nQuit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "one placement: {stdout}");
+    let (code, stdout, stderr) = run_bot("\u{feff}3Dc\nQuit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.trim().len(), 4, "{stdout}");
+    // Elsewhere it is a character like another, refused as a move.
+    let (code, _, stderr) = run_bot("Start\n\u{feff}3\n");
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("line 2") && stderr.contains("\\u{feff}3"), "{stderr}");
+}

@@ -244,3 +244,118 @@ fn bad_arguments_are_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("cannot read endgame tables /nonexistent/tables.bin"));
 }
+
+/// Writes `bytes` to a table file of its own in a temporary folder.
+fn table_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("entropy-carreno-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// A table file: its magic, then the words.
+fn table_bytes(words: &[u64]) -> Vec<u8> {
+    let mut bytes = b"CARRENO2".to_vec();
+    for word in words {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes
+}
+
+#[test]
+fn table_files_that_do_not_match_their_header_are_refused() {
+    let cases = [
+        // The header lists no plies but holds a class (this one panicked once).
+        (
+            "no-plies",
+            table_bytes(&[0, 1, 0]),
+            "the header lists no plies, so no class can follow, but it counts 1",
+        ),
+        (
+            "truncated",
+            table_bytes(&[0, 1]),
+            "the header claims 0 plies and 1 classes, 32 bytes, but the file holds 24",
+        ),
+        (
+            "huge",
+            table_bytes(&[0, 1 << 61]),
+            "the header claims 0 plies and 2305843009213693952 classes",
+        ),
+        (
+            "plies",
+            table_bytes(&[u64::MAX]),
+            "the header claims 18446744073709551615 plies; tables hold at most 8191",
+        ),
+        ("empty", Vec::new(), "the file ends in its first 8 bytes"),
+    ];
+    for (name, bytes, said) in cases {
+        let path = table_file(name, &bytes);
+        for args in [
+            &["play", "human", "hard", "--tables"][..],
+            &["arena", "easy", "hard", "-n", "2", "--tables"][..],
+        ] {
+            let output = run(&[args, &[path.to_str().unwrap()]].concat(), "quit\n");
+            assert_eq!(output.status.code(), Some(2), "{name} {args:?}: {}", stderr(&output));
+            let err = stderr(&output);
+            assert!(err.contains("cannot read endgame tables"), "{name}: {err}");
+            assert!(err.contains(said), "{name}: {err}");
+            assert!(!err.contains("panicked"), "{name}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_flood_of_a_line_at_the_game_is_refused_without_reading_it_whole() {
+    let output = common::run_cli_flooded(&["carreno", "play", "human", "easy"], b"moves\n", b'a', b"\nquit\n");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let err = common::clean_text(&output.stderr);
+    assert!(
+        err.contains("standard input, line 2: the line is too long (more than 4096 bytes)"),
+        "{err}"
+    );
+    assert!(err.len() < 200, "{err}");
+}
+
+#[test]
+fn a_line_typed_that_is_not_utf8_stops_the_game_with_status_2() {
+    let output = common::run_cli(&["carreno", "play", "human", "easy"], &b"moves\n\xff\xfe\nquit\n"[..]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(
+        err.contains("standard input, line 2: not UTF-8 text (at byte 1 of the line)"),
+        "{err}"
+    );
+    assert!(stdout(&output).contains("Legal moves: "), "the first line was read");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_at_the_start_of_what_is_typed_or_piped() {
+    let output = run(&["play", "human", "easy"], "\u{feff}quit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("Game abandoned after 0 moves."));
+    assert_eq!(moves(&format!("\u{feff}{START}O\n")), moves(&format!("{START}O\n")));
+}
+
+#[test]
+fn a_position_read_is_bounded_and_must_be_utf8() {
+    let output = common::run_cli_flooded(&["carreno", "moves"], b"SSSSS\n", b'.', b"\n");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let err = common::clean_text(&output.stderr);
+    assert!(
+        err.contains("line 2: the line is too long (more than 4096 bytes)"),
+        "{err}"
+    );
+    let output = common::run_cli(&["carreno", "moves"], &b"SSSSS\nS...S\n..\xff..\n"[..]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 3: not UTF-8 text (at byte 3 of the line)"),
+        "{}",
+        stderr(&output)
+    );
+    // A control character is quoted escaped.
+    let output = run(&["moves"], &format!("{START}\x1b]0;title\x07\n"));
+    assert_eq!(output.status.code(), Some(2));
+    let err = common::clean_text(&output.stderr);
+    assert!(err.contains("\"\\u{1b}]0;title\\u{7}\" is not a side to move"), "{err}");
+}

@@ -1,6 +1,8 @@
 //! `entropy-cli show` and `entropy-cli review` from the outside: match files
 //! read back, replayed, judged; malformed files refused with their line.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -238,4 +240,139 @@ fn malformed_files_exit_with_status_2_naming_the_line() {
     let output = cli(&["show", "/nonexistent/match.txt"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("entropy-cli show: /nonexistent/match.txt: "));
+}
+
+/// Runs `command` (show, then review) on the file `bytes`, expected to
+/// refuse it with exit status 2; its standard error, checked clean.
+fn refused(name: &str, bytes: &[u8]) -> Vec<String> {
+    let path = write(name, "");
+    std::fs::write(&path, bytes).unwrap();
+    ["show", "review"]
+        .into_iter()
+        .map(|command| {
+            let output =
+                cli(&[command, path.to_str().unwrap(), "--nodes", "1000"][..if command == "show" { 2 } else { 4 }]);
+            assert_eq!(output.status.code(), Some(2), "{command} {name}");
+            let err = common::clean_text(&output.stderr);
+            assert!(
+                err.starts_with(&format!("entropy-cli {command}: {}: line ", path.display())),
+                "{err}"
+            );
+            err
+        })
+        .collect()
+}
+
+#[test]
+fn huge_round_and_turn_numbers_are_refused_as_too_large() {
+    let text = match_file(&greedy_match(Size::Five, 5, usize::MAX)).to_text();
+    let lines: Vec<&str> = text.lines().collect();
+    let round_1 = lines.iter().position(|l| l.starts_with("Round 1")).unwrap() + 1;
+    let huge = "18446744073709551616";
+    for (bad, said) in [
+        (
+            text.replacen("\n3. ", &format!("\n{huge}. "), 1),
+            format!(
+                "line {}: turn {huge} where turn 3 was expected (the number is far too large)",
+                round_1 + 3
+            ),
+        ),
+        (
+            text.replacen("Round 1:", &format!("Round {huge}:"), 1),
+            format!("line {round_1}: round {huge} where round 1 was expected (the number is far too large)"),
+        ),
+    ] {
+        for err in refused("huge.match", bad.as_bytes()) {
+            assert!(err.contains(&said), "{err}");
+            assert!(!err.contains("18446744073709551615"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_named_by_line() {
+    let text = match_file(&greedy_match(Size::Five, 5, 20)).to_text();
+    let mut bytes = text.replacen("\n2. ", "\n2. \u{1}", 1).into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).unwrap();
+    bytes[at] = 0xff;
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    for err in refused("latin1.match", &bytes) {
+        assert!(
+            err.contains(&format!("line {line}: not UTF-8 text (at byte 4 of the line)")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_skipped() {
+    let game = greedy_match(Size::Five, 6, usize::MAX);
+    let text = match_file(&game).to_text();
+    let plain = stdout(&cli(&["show", write("plain.match", &text).to_str().unwrap()]));
+    let path = write("bom.match", &format!("\u{feff}{text}"));
+    assert_eq!(stdout(&cli(&["show", path.to_str().unwrap()])), plain);
+    let out = stdout(&cli(&[
+        "review",
+        path.to_str().unwrap(),
+        "--nodes",
+        "1000",
+        "-j",
+        "1",
+        "--quiet",
+    ]));
+    assert!(
+        out.contains("Round 1: player 2 (Entropy) is Order; final score"),
+        "{out}"
+    );
+}
+
+#[test]
+fn control_characters_in_a_file_are_never_printed_raw() {
+    let text = match_file(&greedy_match(Size::Five, 5, 20)).to_text();
+    let bad = text.replacen("\n2. ", "\n\x1b[31m\x07 2. ", 1);
+    for err in refused("escape.match", bad.as_bytes()) {
+        assert!(err.contains("'\\u{1b}[31m\\u{7} 2. "), "{err}");
+    }
+}
+
+#[test]
+fn a_flood_through_a_pipe_is_refused_without_reading_it_whole() {
+    for command in ["show", "review"] {
+        // One endless line.
+        let output = common::run_cli_flooded(&[command, "/dev/stdin"], b"; a comment\n", b'A', b"\n");
+        assert_eq!(output.status.code(), Some(2), "{command}: {output:?}");
+        let err = common::clean_text(&output.stderr);
+        assert!(
+            err.contains("/dev/stdin: line 2: the line is too long (more than 4096 bytes)"),
+            "{err}"
+        );
+        assert!(err.len() < 200, "{err}");
+        // Lines of comments without end.
+        let output = common::run_cli_flooded(&[command, "/dev/stdin"], b"", b'\n', b"");
+        assert_eq!(output.status.code(), Some(2), "{command}: {output:?}");
+        let err = common::clean_text(&output.stderr);
+        assert!(
+            err.contains("line 1048577: the text is too long (more than 1048576 bytes in all)"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn control_characters_in_the_tags_are_printed_escaped() {
+    let game = greedy_match(Size::Five, 7, usize::MAX);
+    let mut file = match_file(&game);
+    file.tags.players[0].name = "Ann\x1b]0;pwned\x07".into();
+    file.tags.players[1].kind = "computer\r\0".into();
+    file.tags.date = "\x1b[2J2025".into();
+    let path = write("tags.match", &file.to_text());
+    let output = cli(&["show", path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let out = common::clean_text(&output.stdout);
+    assert!(
+        out.starts_with("player 1 (Ann\\u{1b}]0;pwned\\u{7}), person\n"),
+        "{out}"
+    );
+    assert!(out.contains("player 2 (Entropy), computer\\r\\0\n"), "{out}");
+    assert!(out.contains("played \\u{1b}[2J2025\n"), "{out}");
 }

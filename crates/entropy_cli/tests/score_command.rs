@@ -94,3 +94,57 @@ fn a_bad_board_gives_exit_2_and_names_the_place() {
         assert!(output.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_flood_of_a_line_is_refused_without_reading_it_whole() {
+    let output = common::run_cli_flooded(&["score"], b"12345\n", b'1', b"\n");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = common::clean_text(&output.stderr);
+    assert!(
+        stderr.contains("line 2: the line is too long (more than 4096 bytes)"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 200, "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_flood_of_blank_lines_is_refused_too() {
+    let output = common::run_cli_flooded(&["score"], b"", b'\n', b"");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = common::clean_text(&output.stderr);
+    assert!(
+        stderr.contains("line 65537: the text is too long (more than 65536 bytes in all)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_board_that_is_not_utf8_is_named_by_line() {
+    for (input, place) in [
+        (
+            &b"12345\n\xff2345\n"[..],
+            "line 2: not UTF-8 text (at byte 1 of the line)",
+        ),
+        (b"123\xe2\x82\n", "line 1: not UTF-8 text (at byte 4 of the line)"),
+    ] {
+        let output = common::run_cli(&["score"], input);
+        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        let stderr = common::clean_text(&output.stderr);
+        assert!(stderr.contains(place), "{input:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_the_board_is_skipped() {
+    let board = "12345\n23451\n34512\n45123\n51234\n";
+    assert_eq!(total_of(&score(&format!("\u{feff}{board}"))), reference(board));
+}
+
+#[test]
+fn control_characters_in_a_board_are_never_echoed_raw() {
+    let output = score("12\x1b45\n");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = common::clean_text(&output.stderr);
+    assert!(stderr.contains("line 1, column 3: '\\u{1b}' is not a cell"), "{stderr}");
+}

@@ -2,6 +2,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_basics::TextError;
+use board_basics::text::{Bounds, TooLong, without_bom};
 
 use crate::score::{LineCode, LineScore, line_score_table};
 use crate::{Cell, CellSet, Colour, Line, MAX_N, Size};
@@ -389,9 +390,14 @@ impl Board {
     /// Reads a board: N lines of N symbols (N = 5 or 7, from the input),
     /// colours as digits `1`–`7` or letters `A`–`G` (either case), `.` for
     /// an empty cell. Spaces and tabs within a line are ignored, as are blank
-    /// lines at the start and the end.
+    /// lines at the start and the end, and a byte-order mark. A text beyond
+    /// [`Bounds::BOARD`] is refused at the line where it goes beyond them.
     pub fn parse(text: &str) -> Result<Board, BoardParseError> {
         use BoardParseErrorKind as K;
+        let text = without_bom(text);
+        Bounds::BOARD
+            .check(text)
+            .map_err(|(line, what)| BoardParseError::new(line, 1, K::TooLong(what)))?;
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
         let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
         let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty());
@@ -555,6 +561,8 @@ pub enum BoardParseErrorKind {
         /// N, the number of counters of each colour.
         max: usize,
     },
+    /// A line, or the whole text, too long to be a board's.
+    TooLong(TooLong),
 }
 
 impl fmt::Display for BoardParseErrorKind {
@@ -589,6 +597,7 @@ impl fmt::Display for BoardParseErrorKind {
             K::TooMany { colour, max } => {
                 write!(f, "more than {max} counters of colour {colour} ({})", colour.name())
             }
+            K::TooLong(what) => write!(f, "{what}"),
         }
     }
 }

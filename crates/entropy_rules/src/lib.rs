@@ -29,6 +29,9 @@
 //!   identical state (serde behind the default `serde` feature).
 //! - [`MatchFile`]: a match as a text file a person can read (tags, then
 //!   each round's turns), and back, with errors that name the line.
+//! - [`text`] (from `board_basics`): bounds on text read from outside
+//!   ([`Bounds`]: [`Bounds::BOARD`] for a board, [`MatchFile::BOUNDS`]), and
+//!   the short escaped excerpt of it that an error message quotes.
 
 mod bag;
 mod board;
@@ -46,6 +49,7 @@ mod score;
 pub use bag::{Bag, Counts};
 pub use board::{Board, BoardParseError, BoardParseErrorKind};
 pub use board_basics::NotationError;
+pub use board_basics::text::{self, Bounds, TooLong};
 pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
 pub use error::{MoveError, UndoError};

@@ -33,6 +33,8 @@
 
 use std::fmt::{self, Write as _};
 
+use board_basics::text::{Bounds, MAX_LINE, TooLong, excerpt, without_bom};
+
 use crate::{
     Bag, BagSpec, Colour, Forfeit, Match, MatchRecord, NotationError, Outcome, Player, ReplayError, ReplayErrorKind,
     Size, Turn,
@@ -282,10 +284,24 @@ impl MatchFile {
         out
     }
 
+    /// How long a match file may be: lines of [`MAX_LINE`] bytes, 1 MiB in
+    /// all. A whole match takes about a hundred short lines; the rest is
+    /// room for comments.
+    pub const BOUNDS: Bounds = Bounds {
+        line: MAX_LINE,
+        text: 1 << 20,
+    };
+
     /// Reads a match file and replays its moves. Blank lines are skipped,
-    /// and so is everything from a `;` to the end of a line outside the tags.
-    /// Every error names the line at fault (1-based).
+    /// and so is everything from a `;` to the end of a line outside the tags,
+    /// and a byte-order mark at the start. Every error names the line at
+    /// fault (1-based); a text beyond [`MatchFile::BOUNDS`] is refused at the
+    /// line where it goes beyond them.
     pub fn parse(text: &str) -> Result<MatchFile, MatchFileError> {
+        let text = without_bom(text);
+        MatchFile::BOUNDS
+            .check(text)
+            .map_err(|(line, what)| MatchFileError::new(line, MatchFileErrorKind::TooLong(what)))?;
         let mut reader = Reader::default();
         let mut last_line = 0;
         for (i, line) in text.lines().enumerate() {
@@ -351,6 +367,17 @@ pub enum MatchFileErrorKind {
         /// The number on the line.
         found: usize,
     },
+    /// A round or turn number too large to read, let alone to be right.
+    NumberTooLarge {
+        /// `"round"` or `"turn"`.
+        what: &'static str,
+        /// The number expected here.
+        expected: usize,
+        /// The digits on the line.
+        digits: String,
+    },
+    /// A line, or the whole text, too long for a match file.
+    TooLong(TooLong),
     /// A turn that is not CodeCup notation.
     Notation(NotationError),
     /// The moves do not replay: an illegal move, a draw the bag does not
@@ -385,16 +412,27 @@ impl fmt::Display for MatchFileError {
             K::TagAfterMoves => f.write_str("a tag after the moves began (tags come first)"),
             K::UnexpectedLine(text) => write!(
                 f,
-                "'{text}' is neither a tag, a round heading (Round 1), a turn (1. 3Dc DcDf) nor a comment (; ...)"
+                "'{}' is neither a tag, a round heading (Round 1), a turn (1. 3Dc DcDf) nor a comment (; ...)",
+                excerpt(text)
             ),
             K::RoundNumber { expected, found } => write!(f, "round {found} where round {expected} was expected"),
             K::TooManyRounds(found) => write!(f, "round {found}: a match has two rounds"),
             K::TurnOutsideRound => f.write_str("a turn before the first round's heading (Round 1)"),
             K::TurnNumber { expected, found } => write!(f, "turn {found} where turn {expected} was expected"),
+            K::NumberTooLarge { what, expected, digits } => write!(
+                f,
+                "{what} {} where {what} {expected} was expected (the number is far too large)",
+                excerpt(digits)
+            ),
+            K::TooLong(what) => write!(f, "{what}"),
             K::Notation(e) => write!(f, "not a turn: {e}"),
             K::Replay(e) => write!(f, "{e}"),
             K::Disagrees { tag, stated, actual } => {
-                write!(f, "the tag {tag} says \"{stated}\" but the moves give \"{actual}\"")
+                write!(
+                    f,
+                    "the tag {tag} says \"{}\" but the moves give \"{actual}\"",
+                    excerpt(stated)
+                )
             }
         }
     }
@@ -506,14 +544,14 @@ fn parse_size(value: &str) -> Result<Size, String> {
         .parse::<usize>()
         .ok()
         .and_then(Size::from_n)
-        .ok_or_else(|| format!("\"{value}\" is not a board size: 5 or 7"))
+        .ok_or_else(|| format!("\"{}\" is not a board size: 5 or 7", excerpt(value)))
 }
 
 fn parse_player(value: &str) -> Result<Player, String> {
     match value.trim() {
         "1" => Ok(Player::One),
         "2" => Ok(Player::Two),
-        _ => Err(format!("\"{value}\" is not a player: 1 or 2")),
+        _ => Err(format!("\"{}\" is not a player: 1 or 2", excerpt(value))),
     }
 }
 
@@ -525,7 +563,7 @@ fn parse_bag(value: &str, size: Size) -> Result<BagSpec, String> {
         let seed = seed
             .trim()
             .parse()
-            .map_err(|_| format!("\"{seed}\" is not a seed (a whole number)"))?;
+            .map_err(|_| format!("\"{}\" is not a seed (a whole number below 2^64)", excerpt(seed)))?;
         BagSpec::Seed(seed)
     } else if let Some(draws) = value.strip_prefix("draws ") {
         let draws = draws
@@ -534,13 +572,14 @@ fn parse_bag(value: &str, size: Size) -> Result<BagSpec, String> {
             .map(|ch| {
                 ch.to_digit(10)
                     .and_then(|d| Colour::from_number(d as u8))
-                    .ok_or_else(|| format!("'{ch}' is not a colour 1-7"))
+                    .ok_or_else(|| format!("'{}' is not a colour 1-7", ch.escape_debug()))
             })
             .collect::<Result<Vec<_>, _>>()?;
         BagSpec::Draws(draws)
     } else {
         return Err(format!(
-            "\"{value}\" is not a bag: \"seed\" and a number, or \"draws\" and the colours in order"
+            "\"{}\" is not a bag: \"seed\" and a number, or \"draws\" and the colours in order",
+            excerpt(value)
         ));
     };
     Bag::from_spec(size, &spec)?;
@@ -554,7 +593,12 @@ fn parse_termination(value: &str) -> Result<Option<Forfeit>, String> {
     let player = |rest: &str| {
         rest.trim()
             .strip_prefix("player")
-            .ok_or_else(|| format!("\"{value}\": name the player as \"player 1\" or \"player 2\""))
+            .ok_or_else(|| {
+                format!(
+                    "\"{}\": name the player as \"player 1\" or \"player 2\"",
+                    excerpt(value)
+                )
+            })
             .and_then(parse_player)
     };
     if let Some(rest) = value.strip_prefix("time forfeit:") {
@@ -565,9 +609,27 @@ fn parse_termination(value: &str) -> Result<Option<Forfeit>, String> {
         Ok(None)
     } else {
         Err(format!(
-            "\"{value}\" is not an ending: normal, abandoned, \"time forfeit: player N\" or \"resigned: player N\""
+            "\"{}\" is not an ending: normal, abandoned, \"time forfeit: player N\" or \"resigned: player N\"",
+            excerpt(value)
         ))
     }
+}
+
+/// The round or turn number `digits` (`what` names which, `expected` is the
+/// number due here): `None` if it is not digits, an error if it is too large
+/// to read.
+fn read_number(digits: &str, what: &'static str, expected: usize) -> Result<Option<usize>, MatchFileErrorKind> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(None);
+    }
+    digits
+        .parse()
+        .map(Some)
+        .map_err(|_| MatchFileErrorKind::NumberTooLarge {
+            what,
+            expected,
+            digits: digits.to_string(),
+        })
 }
 
 /// A tag as read, with its line.
@@ -627,10 +689,12 @@ impl Reader {
         self.body_start.get_or_insert(line_no);
         if let Some(rest) = text.strip_prefix("Round") {
             let number = rest.split(':').next().unwrap_or("").trim();
-            let Ok(found) = number.parse::<usize>() else {
+            let expected = self.rounds.len() + 1;
+            let Some(found) =
+                read_number(number, "round", expected).map_err(|kind| MatchFileError::new(line_no, kind))?
+            else {
                 return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
             };
-            let expected = self.rounds.len() + 1;
             if found > 2 {
                 return error(MatchFileErrorKind::TooManyRounds(found));
             }
@@ -650,7 +714,10 @@ impl Reader {
             return error(MatchFileErrorKind::TurnOutsideRound);
         };
         let expected = turns.len() + 1;
-        let found = number.parse().unwrap_or(usize::MAX);
+        let Some(found) = read_number(number, "turn", expected).map_err(|kind| MatchFileError::new(line_no, kind))?
+        else {
+            return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
+        };
         if found != expected {
             return error(MatchFileErrorKind::TurnNumber { expected, found });
         }

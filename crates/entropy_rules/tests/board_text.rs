@@ -1,6 +1,6 @@
 //! Reading boards from text: every fault is named by line and column.
 
-use entropy_rules::{Board, BoardParseErrorKind as K, Colour, Size};
+use entropy_rules::{Board, BoardParseErrorKind as K, Bounds, Colour, Size, TooLong};
 
 fn error(text: &str) -> (usize, usize, K) {
     let e = Board::parse(text).expect_err("the text is malformed");
@@ -72,4 +72,52 @@ fn faults_are_named_by_place() {
         (6, 1, K::TooManyLines { expected: 5 })
     );
     assert_eq!(error(".....\n\n.....\n"), (2, 1, K::Ragged { expected: 5, found: 0 }));
+}
+
+#[test]
+fn long_lines_and_long_texts_are_refused_where_they_go_too_far() {
+    let line = "1".repeat(100_000_000);
+    assert_eq!(
+        error(&format!("12345\n{line}\n")),
+        (2, 1, K::TooLong(TooLong::Line(4096)))
+    );
+    let e = Board::parse(&format!("12345\n{line}\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 1: the line is too long (more than 4096 bytes)"
+    );
+    // Blank lines around a board count too, up to 64 KiB in all.
+    assert_eq!(
+        Bounds::BOARD,
+        Bounds {
+            line: 4096,
+            text: 64 * 1024
+        }
+    );
+    let board = "12345\n.....\n.....\n.....\n.....\n";
+    assert!(Board::parse(&format!("{board}{}", "\n".repeat(60_000))).is_ok());
+    let (line, column, kind) = error(&format!("{board}{}", "\n".repeat(70_000)));
+    assert_eq!(
+        (line, column, kind),
+        (65_537 - board.len() + 5, 1, K::TooLong(TooLong::Text(65_536)))
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let board = "12345\n.....\n.....\n.....\n.....\n";
+    assert_eq!(Board::parse(&format!("\u{feff}{board}")), Board::parse(board));
+    assert_eq!(
+        error(&format!("1\u{feff}{board}")),
+        (1, 2, K::UnknownSymbol('\u{feff}'))
+    );
+}
+
+#[test]
+fn control_characters_are_quoted_escaped() {
+    let e = Board::parse("12\x1b45\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: '\\u{1b}' is not a cell: use a colour 1-7 or A-G, or '.' for an empty cell"
+    );
 }

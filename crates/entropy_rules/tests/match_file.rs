@@ -421,3 +421,154 @@ fn garbage_is_refused_without_a_panic() {
         assert!(e.line >= 1 && e.line <= text.lines().count() + 1, "{text:?}: {e}");
     }
 }
+
+#[test]
+fn huge_round_and_turn_numbers_are_refused_as_too_large() {
+    let text = finished_match(21).to_text();
+    let round_1 = line_of(&text, "Round 1");
+    let huge = "18446744073709551616";
+    let (at, kind) = error(&replace_line(&text, round_1 + 3, &format!("{huge}. 3Dc")));
+    assert_eq!(at, round_1 + 3);
+    assert_eq!(
+        kind,
+        K::NumberTooLarge {
+            what: "turn",
+            expected: 3,
+            digits: huge.into()
+        }
+    );
+    let message = MatchFile::parse(&replace_line(&text, round_1 + 3, &format!("{huge}. 3Dc")))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        format!(
+            "line {}: turn {huge} where turn 3 was expected (the number is far too large)",
+            round_1 + 3
+        )
+    );
+    let (at, kind) = error(&replace_line(
+        &text,
+        round_1,
+        &format!("Round {huge}: player 1 is Order"),
+    ));
+    assert_eq!(
+        (at, kind),
+        (
+            round_1,
+            K::NumberTooLarge {
+                what: "round",
+                expected: 1,
+                digits: huge.into()
+            }
+        )
+    );
+    // The largest number that can be read is only a wrong one.
+    let (_, kind) = error(&replace_line(&text, round_1 + 3, "18446744073709551615. 3Dc"));
+    assert_eq!(
+        kind,
+        K::TurnNumber {
+            expected: 3,
+            found: usize::MAX
+        }
+    );
+    // A thousand digits are quoted short.
+    let digits = "9".repeat(1000);
+    let message = MatchFile::parse(&replace_line(&text, round_1 + 1, &format!("{digits}. 3Dc")))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains(&format!("turn {}… where turn 1", &digits[..40])),
+        "{message}"
+    );
+}
+
+#[test]
+fn long_lines_and_long_files_are_refused_where_they_go_too_far() {
+    let text = finished_match(22).to_text();
+    assert_eq!(
+        MatchFile::BOUNDS,
+        Bounds {
+            line: 4096,
+            text: 1 << 20
+        }
+    );
+    // A 100 MB line, named without being quoted.
+    let line = "A".repeat(100_000_000);
+    let e = MatchFile::parse(&format!("[Size \"7\"]\n{line}\n")).unwrap_err();
+    assert_eq!((e.line, &e.kind), (2, &K::TooLong(TooLong::Line(4096))));
+    assert_eq!(e.to_string(), "line 2: the line is too long (more than 4096 bytes)");
+    // A line of 4096 bytes is a line like another.
+    let comment = format!("; {}", "x".repeat(4094));
+    assert_eq!(
+        MatchFile::parse(&format!("{comment}\n{text}")).unwrap(),
+        MatchFile::parse(&text).unwrap()
+    );
+    let e = MatchFile::parse(&format!("{comment}x\n{text}")).unwrap_err();
+    assert_eq!(e.line, 1);
+    // A file beyond 1 MiB.
+    let comments = "; a comment\n".repeat((1 << 20) / 12 + 1);
+    let e = MatchFile::parse(&format!("{text}{comments}")).unwrap_err();
+    assert!(matches!(e.kind, K::TooLong(_)), "{e}");
+    assert!(e.line > text.lines().count(), "{e}");
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let file = finished_match(23);
+    let text = file.to_text();
+    assert_eq!(MatchFile::parse(&format!("\u{feff}{text}")).unwrap(), file);
+    // Anywhere else it is text like another.
+    let e = MatchFile::parse(&format!("\u{feff}\u{feff}{text}")).unwrap_err();
+    assert_eq!(e.line, 1);
+    assert!(e.to_string().starts_with("line 1: '\\u{feff}[Date"), "{e}");
+}
+
+#[test]
+fn control_characters_and_long_texts_are_quoted_short_and_escaped() {
+    let text = finished_match(24).to_text();
+    let round_1 = line_of(&text, "Round 1");
+    let bad = replace_line(&text, round_1 + 2, &format!("\x1b[2J\0{}", "z".repeat(3000)));
+    let message = MatchFile::parse(&bad).unwrap_err().to_string();
+    assert!(
+        message.starts_with(&format!(
+            "line {}: '\\u{{1b}}[2J\\0{}…' is neither",
+            round_1 + 2,
+            "z".repeat(35)
+        )),
+        "{message}"
+    );
+    // Tag values, written with \u{..} for control characters, read back
+    // into them, and quoted escaped when refused.
+    for (tag, value, quoted) in [
+        (
+            "Size",
+            format!("\\u{{7}}{}", "7".repeat(3000)),
+            format!("\"\\u{{7}}{}…\"", "7".repeat(39)),
+        ),
+        ("FirstOrder", "\\u{1b}".to_string(), "\"\\u{1b}\"".to_string()),
+        (
+            "Termination",
+            "\u{202e}".repeat(100),
+            format!("\"{}…\"", "\\u{202e}".repeat(40)),
+        ),
+        (
+            "Bag1",
+            "draws 12\\u{1b}3".to_string(),
+            "'\\u{1b}' is not a colour 1-7".to_string(),
+        ),
+    ] {
+        let bad = replace_line(
+            &text,
+            line_of(&text, &format!("[{tag} ")),
+            &format!("[{tag} \"{value}\"]"),
+        );
+        let message = MatchFile::parse(&bad).unwrap_err().to_string();
+        assert!(message.contains(&quoted), "{tag}: {message}");
+        assert!(
+            !message.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{tag}: {message}"
+        );
+        assert!(message.len() < 600, "{tag}: {message}");
+    }
+}

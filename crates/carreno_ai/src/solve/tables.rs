@@ -19,7 +19,7 @@
 //! unless its positions already occurred twice before.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -232,6 +232,34 @@ const MAGIC: &[u8; 8] = b"CARRENO2";
 /// The first bytes of a table file of the first format (an 8-bit code:
 /// seven bits of plies and the loss flag on top).
 const MAGIC_1: &[u8; 8] = b"CARRENO1";
+
+/// A table file that does not hold what it should, for `what`.
+fn invalid(what: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what.into())
+}
+
+/// Fills `buf` from `input`; a file ending before is refused as ending in
+/// what `what` names.
+fn read_exact(input: &mut impl Read, buf: &mut [u8], what: impl FnOnce() -> String) -> io::Result<()> {
+    input.read_exact(buf).map_err(|e| match e.kind() {
+        io::ErrorKind::UnexpectedEof => invalid(format!("the file ends in {}", what())),
+        _ => e,
+    })
+}
+
+/// The next little-endian word of a table file, `what` naming it.
+fn word(input: &mut impl Read, what: impl FnOnce() -> String) -> io::Result<u64> {
+    let mut bytes = [0u8; 8];
+    read_exact(input, &mut bytes, what)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// Whether `key` is the key of a class: two sets of seven squares, apart.
+fn is_class(key: u64) -> bool {
+    let own = SquareSet::from_bits(key as u32 & 0x1ff_ffff);
+    let other = SquareSet::from_bits((key >> 25) as u32 & 0x1ff_ffff);
+    Board::from_sets(own, other).is_ok()
+}
 
 fn code(plies: u32, won: bool) -> u16 {
     plies as u16 | if won { 0 } else { LOSS }
@@ -449,56 +477,131 @@ impl EndgameTables {
     /// Reads tables written by [`EndgameTables::save`]; they can be
     /// extended further (the lists of earlier plies are not kept: only the
     /// last ply's, rebuilt from the classes).
+    ///
+    /// A file that does not match its header is refused with an
+    /// [`io::ErrorKind::InvalidData`] error saying what is wrong: too short
+    /// or too long for the counts it gives, plies numbered out of order, a
+    /// class that is no position, listed twice, of a ply the header does
+    /// not list, or a ply holding other counts than its figures say. What
+    /// is read is bounded by the file's real size, whatever the header
+    /// claims.
     pub fn load(path: &Path) -> io::Result<EndgameTables> {
-        let mut input = BufReader::new(File::open(path)?);
+        let file = File::open(path)?;
+        let metadata = file.metadata()?;
+        // A pipe or a device has no size to check the header against
+        // beforehand: it is read until its end, which must be the last class's.
+        let size = metadata.is_file().then_some(metadata.len());
+        EndgameTables::read(BufReader::new(file), size)
+    }
+
+    /// Reads tables from `input`, of `size` bytes if known (see [`EndgameTables::load`]).
+    fn read(mut input: impl BufRead, size: Option<u64>) -> io::Result<EndgameTables> {
         let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
+        read_exact(&mut input, &mut magic, || {
+            "its first 8 bytes (a table file begins with CARRENO2)".into()
+        })?;
         let first_format = &magic == MAGIC_1;
         if &magic != MAGIC && !first_format {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "not a Carreno endgame table file",
-            ));
+            return Err(invalid("not a Carreno endgame table file"));
         }
-        let mut word = || -> io::Result<u64> {
-            let mut b = [0u8; 8];
-            input.read_exact(&mut b)?;
-            Ok(u64::from_le_bytes(b))
-        };
         let mut tables = EndgameTables::new();
-        let levels = word()?;
-        for _ in 0..levels {
-            let v: Vec<u64> = (0..6).map(|_| word()).collect::<io::Result<_>>()?;
-            tables.stats.push(Level {
-                plies: v[0] as u32,
+        tables.read_figures(&mut input)?;
+        let levels = tables.stats.len() as u64;
+        let count = word(&mut input, || "the number of classes".into())?;
+        if let Some(size) = size {
+            let expected = count
+                .checked_mul(8)
+                .and_then(|bytes| bytes.checked_add(8 * (3 + 6 * levels)));
+            if expected != Some(size) {
+                return Err(invalid(format!(
+                    "the header claims {levels} plies and {count} classes, {} bytes, but the file holds {size}",
+                    expected.map_or_else(|| "more than 2^64".to_string(), |e| e.to_string())
+                )));
+            }
+        }
+        if levels == 0 && count > 0 {
+            return Err(invalid(format!(
+                "the header lists no plies, so no class can follow, but it counts {count}"
+            )));
+        }
+        tables.read_classes(&mut input, count, first_format)?;
+        if !input.fill_buf()?.is_empty() {
+            return Err(invalid(format!("bytes follow the last of the {count} classes")));
+        }
+        Ok(tables)
+    }
+
+    /// Reads the number of plies and each ply's figures, numbered from 1.
+    fn read_figures(&mut self, input: &mut impl Read) -> io::Result<()> {
+        let levels = word(input, || "the number of plies".into())?;
+        if levels > u64::from(MAX_PLIES) {
+            return Err(invalid(format!(
+                "the header claims {levels} plies; tables hold at most {MAX_PLIES}"
+            )));
+        }
+        for ply in 1..=levels as u32 {
+            let mut v = [0u64; 6];
+            for value in &mut v {
+                *value = word(input, || format!("the figures of ply {ply}"))?;
+            }
+            if v[0] != u64::from(ply) {
+                return Err(invalid(format!("the figures of ply {ply} are numbered {}", v[0])));
+            }
+            self.stats.push(Level {
+                plies: ply,
                 won_classes: v[1],
                 won_positions: v[2],
                 lost_classes: v[3],
                 lost_positions: v[4],
                 time: Duration::from_millis(v[5]),
             });
-            tables.wins.push(Vec::new());
-            tables.losses.push(Vec::new());
+            self.wins.push(Vec::new());
+            self.losses.push(Vec::new());
         }
-        let count = word()?;
-        let last = levels as u16;
-        for _ in 0..count {
-            let slot = word()?;
+        Ok(())
+    }
+
+    /// Reads `count` classes, each of a ply the figures list, and checks
+    /// that each ply holds as many won and lost classes as its figures say.
+    fn read_classes(&mut self, input: &mut impl Read, count: u64, first_format: bool) -> io::Result<()> {
+        let levels = self.stats.len();
+        // Classes found of each ply, won and lost.
+        let mut found = vec![[0u64; 2]; levels];
+        for n in 1..=count {
+            let slot = word(input, || format!("class {n} of {count}"))?;
             let (key, mut c) = (slot & KEY_BITS, (slot >> 50) as u16);
             if first_format {
                 c = (c & 0x7f) | if c & 0x80 != 0 { LOSS } else { 0 };
             }
-            tables.map.insert(key, c);
-            if c & !LOSS == last {
-                let list = if c & LOSS == 0 {
-                    &mut tables.wins
-                } else {
-                    &mut tables.losses
-                };
-                list[last as usize - 1].push(key);
+            let (plies, lost) = ((c & !LOSS) as usize, c & LOSS != 0);
+            if plies == 0 || plies > levels {
+                return Err(invalid(format!(
+                    "class {n} is of ply {plies}, but the header lists plies 1 to {levels}"
+                )));
+            }
+            if !is_class(key) {
+                return Err(invalid(format!(
+                    "class {n} is no position (each side has seven pieces, on squares of its own)"
+                )));
+            }
+            if !self.map.insert(key, c) {
+                return Err(invalid(format!("class {n} is listed twice")));
+            }
+            found[plies - 1][usize::from(lost)] += 1;
+            if plies == levels {
+                let list = if lost { &mut self.losses } else { &mut self.wins };
+                list[plies - 1].push(key);
             }
         }
-        Ok(tables)
+        for (level, [won, lost]) in self.stats.iter().zip(found) {
+            if (level.won_classes, level.lost_classes) != (won, lost) {
+                return Err(invalid(format!(
+                    "ply {}: the header counts {} won and {} lost classes, the file holds {won} and {lost}",
+                    level.plies, level.won_classes, level.lost_classes
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Whether every move of the side to move in `position` loses at once
@@ -649,16 +752,21 @@ mod tests {
         let mut tables = EndgameTables::new();
         let mut rng = SmallRng::seed_from_u64(9);
         let positions: Vec<Position> = (0..100).map(|_| crate::solve::random_position(&mut rng)).collect();
+        // Won in 1 or lost in 2, alternately, each ply's figures counting its classes.
+        let mut counts = [0u64; 2];
         for (i, p) in positions.iter().enumerate() {
             let plies = 1 + (i % 2) as u32;
-            tables.map.insert(class_key(p), code(plies, i % 2 == 0));
+            if tables.map.insert(class_key(p), code(plies, i % 2 == 0)) {
+                counts[i % 2] += 1;
+            }
         }
         for plies in 1..=2 {
+            let won = plies == 1;
             tables.stats.push(Level {
                 plies,
-                won_classes: 1,
+                won_classes: if won { counts[0] } else { 0 },
                 won_positions: 2,
-                lost_classes: 3,
+                lost_classes: if won { 0 } else { counts[1] },
                 lost_positions: 4,
                 time: Duration::from_millis(5),
             });
@@ -675,18 +783,45 @@ mod tests {
             assert!(back.probe(p).is_some());
         }
         // The last ply's lists are rebuilt, so the tables can be extended.
-        assert_eq!(back.losses[1].len(), 50);
+        assert_eq!(back.losses[1].len() as u64, counts[1]);
         assert!(EndgameTables::load(Path::new("/nonexistent/carreno")).is_err());
         // A file of the first format (an 8-bit code) reads as well.
         let p = positions[0];
         let mut bytes = MAGIC_1.to_vec();
-        for word in [1, 2, 0, 0, 1, 16, 7, 1, class_key(&p) | (0x80 | 2) << 50] {
+        for word in [1, 1, 0, 0, 1, 16, 7, 1, class_key(&p) | (0x80 | 1) << 50] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
         std::fs::write(&path, bytes).unwrap();
         let old = EndgameTables::load(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(old.probe(&p), Some(super::super::Proof::Loss(2)));
+        assert_eq!(old.probe(&p), Some(super::super::Proof::Loss(1)));
+    }
+
+    #[test]
+    fn a_stream_of_unknown_size_is_checked_as_it_is_read() {
+        let key = class_key(&Position::START);
+        let words = |words: &[u64]| -> Vec<u8> {
+            let mut bytes = MAGIC.to_vec();
+            for word in words {
+                bytes.extend_from_slice(&word.to_le_bytes());
+            }
+            bytes
+        };
+        let good = words(&[1, 1, 1, 2, 0, 0, 3, 1, key | 1 << 50]);
+        let tables = EndgameTables::read(good.as_slice(), None).unwrap();
+        assert_eq!(tables.probe(&Position::START), Some(super::super::Proof::Win(1)));
+        let mut longer = good.clone();
+        longer.push(0);
+        let error = EndgameTables::read(longer.as_slice(), None).unwrap_err();
+        assert_eq!(error.to_string(), "bytes follow the last of the 1 classes");
+        // A count far beyond what comes is read only as far as the input goes.
+        let huge = words(&[1, 1, 1, 2, 0, 0, 3, u64::MAX, key | 1 << 50]);
+        let error = EndgameTables::read(huge.as_slice(), None).unwrap_err();
+        assert_eq!(error.to_string(), "the file ends in class 2 of 18446744073709551615");
+        for cut in 0..good.len() {
+            let error = EndgameTables::read(&good[..cut], None).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData, "{cut}: {error}");
+        }
     }
 
     #[test]
