@@ -194,7 +194,10 @@ impl Game {
         std::thread::sleep(Duration::from_millis(60));
         xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
         std::thread::sleep(Duration::from_millis(120));
-        xdotool(&self.display, &["click", "1"]);
+        // A press held as long as a hand holds it.
+        xdotool(&self.display, &["mousedown", "1"]);
+        std::thread::sleep(Duration::from_millis(90));
+        xdotool(&self.display, &["mouseup", "1"]);
     }
 
     /// Clicks what `find` finds on the screen, until `done` holds: the
@@ -206,15 +209,31 @@ impl Game {
         find: impl Fn(&Shown) -> Option<(i32, i32)>,
         done: impl Fn(&Shown) -> bool,
     ) -> Shown {
-        for _ in 0..3 {
-            let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
-            self.click_at(find(&shown).unwrap());
+        for attempt in 0..3 {
+            let at = self.steady(what, &find);
+            eprintln!("click {what} at {at:?} (try {})", attempt + 1);
+            self.click_at(at);
             if let Some(shown) = self.within(Duration::from_secs(20), &done) {
                 return shown;
             }
         }
         let shown = self.now();
         self.fail(&format!("clicking {what} did nothing"), &shown)
+    }
+
+    /// Where `find` finds something, once it stays there: a dialog's first
+    /// frame is drawn before egui knows its size, and it moves once it does.
+    fn steady(&mut self, what: &str, find: &impl Fn(&Shown) -> Option<(i32, i32)>) -> (i32, i32) {
+        let mut last = None;
+        loop {
+            let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
+            let at = find(&shown).unwrap();
+            if last == Some(at) {
+                return at;
+            }
+            last = Some(at);
+            std::thread::sleep(Duration::from_millis(150));
+        }
     }
 
     /// Clicks the button `label`, until `done` holds.
@@ -226,10 +245,16 @@ impl Game {
         )
     }
 
-    /// Clicks the cell or square `name` of the board, until `done` holds.
+    /// Clicks the cell or square `name` of the board once nothing on it
+    /// moves (the board takes no input while a move is still moving), until
+    /// `done` holds.
     fn click_place(&mut self, name: &str, done: impl Fn(&Shown) -> bool) -> Shown {
         let name = name.to_string();
-        self.click_until(&format!("the square {name}"), move |s| s.places.get(&name).copied(), done)
+        self.click_until(
+            &format!("the square {name}"),
+            move |s| s.places.get(&name).copied().filter(|_| s.fact("still") == "true"),
+            done,
+        )
     }
 
     /// Presses the key `key` (an X key name), until `done` holds.

@@ -68,7 +68,12 @@ impl Shot {
 
 /// The colour of the board's tray as the screen shows it.
 fn board_frame() -> [u8; 3] {
-    let c = entropy::theme::egui_colour(entropy::theme::TRAY);
+    theme_colour(entropy::theme::TRAY)
+}
+
+/// A world colour of the theme as the screen shows it (before shading).
+fn theme_colour(colour: bevy::color::Color) -> [u8; 3] {
+    let c = entropy::theme::egui_colour(colour);
     [c.r(), c.g(), c.b()]
 }
 
@@ -253,8 +258,9 @@ fn the_game_shows_its_screens() {
         "the panel scales with the window ({small:.3} and {large:.3})"
     );
 
-    // The other window: its own size, the panel on the right, and counters on
-    // a board that fits: the board's frame is as far from the top as from the bottom.
+    // The other window, narrower than the default: its own size, the panel
+    // on the right, and counters on a board that fills most of the window's
+    // height, the bag standing below it (where it shows the board larger).
     let resized = load(&dir.join("resized.png"));
     assert_eq!((resized.width, resized.height), (1000, 760), "the window's size");
     assert!(resized.contrast() > 20.0, "resized looks blank");
@@ -269,15 +275,28 @@ fn the_game_shows_its_screens() {
         .filter(|&y| (0..world_width).any(|x| resized.rgb[y * resized.width as usize + x] == board_frame()))
         .collect();
     assert!(
-        rows.len() > 300,
+        rows.len() > 400,
         "the board is large in the window ({} rows)",
         rows.len()
     );
     let (top, bottom) = (rows[0], resized.height as usize - 1 - rows[rows.len() - 1]);
     assert!(
-        top.abs_diff(bottom) <= 40,
-        "the board is centred vertically (margins {top} and {bottom})"
+        top < 80 && bottom > 160,
+        "the board at the top, the bag below it (margins {top} and {bottom})"
     );
+    let bag = theme_colour(entropy::theme::BAG);
+    let near = |a: u8, b: u8| a.abs_diff(b) <= 40;
+    let below: usize = (rows[rows.len() - 1]..resized.height as usize)
+        .map(|y| {
+            (0..world_width)
+                .filter(|&x| {
+                    let [r, g, b] = resized.rgb[y * resized.width as usize + x];
+                    near(r, bag[0]) && near(g, bag[1]) && near(b, bag[2])
+                })
+                .count()
+        })
+        .sum();
+    assert!(below > 2000, "the bag is drawn below the board ({below} pixels)");
 
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
         std::fs::create_dir_all(&keep).unwrap();

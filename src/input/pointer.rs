@@ -1,15 +1,17 @@
-//! The mouse on the board. The cell under the pointer comes from Bevy's
-//! sprite picking (the cells' `Over`/`Out` observers set [`Hovered`]; egui's
-//! picking backend hides the board under the interface's panels). Presses,
-//! releases and drags are decided here from the button's state and that
-//! cell, so the order in which picking events arrive does not matter.
+//! The mouse on the board. Presses, releases and drags are decided here
+//! from the button's state and the cell under the pointer at that moment,
+//! found from where the pointer is in the world camera's part of the
+//! window (the side panel is outside it): a hand that leaves a button of
+//! the panel and clicks a cell within one frame is heard, which picking's
+//! hover, a frame behind the pointer, would miss. The cells' picking
+//! observers set [`Hovered`] for what is drawn under the pointer.
 
 use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use entropy_rules::{Action, Phase, Slide};
 
 use super::pickup::follow_or_return;
-use super::{Held, Hovered, activate, board_takes_input};
+use super::{Held, activate, board_takes_input};
 use crate::AppSet;
 use crate::animation::{Shake, Tween};
 use crate::camera::WorldCamera;
@@ -36,7 +38,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The mouse pointer in world coordinates, if it is over the window.
+/// The mouse pointer in world coordinates, if it is over the world
+/// camera's part of the window (not over the side panel).
 pub(crate) fn pointer_world(
     pointers: &Query<(&PointerId, &PointerLocation)>,
     camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
@@ -44,13 +47,15 @@ pub(crate) fn pointer_world(
     let (_, location) = pointers.iter().find(|(id, _)| id.is_mouse())?;
     let position = location.location.as_ref()?.position;
     let (camera, transform) = camera.single().ok()?;
+    if camera.logical_viewport_rect().is_some_and(|r| !r.contains(position)) {
+        return None;
+    }
     camera.viewport_to_world_2d(transform, position).ok()
 }
 
 fn mouse_input(
     buttons: Res<ButtonInput<MouseButton>>,
-    hovered: Res<Hovered>,
-    game: Res<CurrentMatch>,
+    (game, layout): (Res<CurrentMatch>, Res<BoardLayout>),
     mut held: ResMut<Held>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
@@ -58,8 +63,9 @@ fn mouse_input(
 ) {
     let position = game.round().position();
     let point = pointer_world(&pointers, &camera);
+    let under = point.and_then(|p| layout.cell_at(p));
     if buttons.just_pressed(MouseButton::Left) {
-        match (hovered.0, point) {
+        match (under, point) {
             (Some(cell), Some(point)) => {
                 held.press(cell, point);
                 if position.phase() == Phase::OrderMove {
@@ -81,12 +87,12 @@ fn mouse_input(
         match position.phase() {
             Phase::ChaosPlace(_) => {
                 let pressed = held.take_press();
-                if let Some(cell) = hovered.0.filter(|&c| Some(c) == pressed) {
+                if let Some(cell) = under.filter(|&c| Some(c) == pressed) {
                     intents.write(Intent(Action::Place(cell)));
                 }
             }
             Phase::OrderMove => {
-                if let Some((from, to)) = held.release(hovered.0) {
+                if let Some((from, to)) = held.release(under) {
                     intents.write(Intent(Action::Slide(Slide::new(from, to))));
                 }
             }

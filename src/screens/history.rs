@@ -262,10 +262,12 @@ fn draw(
                         let colour = if entry.file.is_ok() { ui::MUTED } else { ui::WARNING };
                         ui.add(egui::Label::new(widgets::text(detail, widgets::SMALL + 1.0).color(colour)).wrap());
                     })
-                    .response
-                    .interact(egui::Sense::click());
+                    .response;
+                // The whole row takes the click, under an id of its own.
+                let response = ui.interact(response.rect, ui.id().with(("history row", i)), egui::Sense::click());
                 crate::theme::controls::drawn(ui.ctx(), &format!("match {}", i + 1), response.rect, true, false);
-                if focused {
+                // The keys' focus is kept in view; the mouse's stays where it scrolled.
+                if focused && !mouse {
                     response.scroll_to_me(None);
                 }
                 if picked.is_none() && mouse && response.hovered() {

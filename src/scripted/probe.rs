@@ -54,7 +54,7 @@ struct Probe {
 
 /// The game's state the probe reports.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Facts<'w> {
+struct Facts<'w, 's> {
     screen: Res<'w, State<Screen>>,
     overlays: Res<'w, Overlays>,
     phase: Option<Res<'w, State<TurnPhase>>>,
@@ -73,14 +73,16 @@ struct Facts<'w> {
     selection: Res<'w, crate::carreno::input::Selection>,
     count: Option<Res<'w, crate::count::ScoreCount>>,
     carreno_hint: Res<'w, crate::carreno::computer::HintRequest>,
+    tweens: Query<'w, 's, &'static crate::animation::Tween>,
 }
 
-impl Facts<'_> {
+impl Facts<'_, '_> {
     fn write(&self, out: &mut String) {
         let mut fact = |name: &str, value: String| {
             let _ = writeln!(out, "fact\t{name}\t{value}");
         };
         fact("phase", format!("{:?}", self.phase.as_ref().map(|p| *p.get())));
+        fact("still", (!crate::animation::blocks_input(&self.tweens)).to_string());
         if let Some(game) = &self.game {
             fact("round", game.game.round_index().to_string());
             fact("turns", game.round().turns().len().to_string());

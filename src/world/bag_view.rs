@@ -82,7 +82,7 @@ fn spawn_bag(
     // Under the bag, each colour with how many are left and the chance it comes next.
     let size = game.round().size();
     let n = size.n() as f32;
-    let step = 42.0;
+    let step = layout.colour_step();
     for colour in size.colours() {
         let row = layout.colour_row();
         let x = row.x + (colour.index() as f32 - (n - 1.0) / 2.0) * step;

@@ -110,7 +110,7 @@ impl BoardLayout {
     pub fn bag(&self) -> Vec2 {
         match self.arrangement {
             Arrangement::Wide => Vec2::new(-455.0, -80.0),
-            Arrangement::Tall => Vec2::new(-20.0, -430.0),
+            Arrangement::Tall => Vec2::new(-40.0, -430.0),
         }
     }
 
@@ -118,7 +118,7 @@ impl BoardLayout {
     pub fn hand(&self) -> Vec2 {
         match self.arrangement {
             Arrangement::Wide => Vec2::new(-455.0, 190.0),
-            Arrangement::Tall => Vec2::new(-245.0, -410.0),
+            Arrangement::Tall => Vec2::new(-262.0, -410.0),
         }
     }
 
@@ -126,7 +126,15 @@ impl BoardLayout {
     pub fn colour_row(&self) -> Vec2 {
         match self.arrangement {
             Arrangement::Wide => self.bag() + Vec2::new(0.0, -166.0),
-            Arrangement::Tall => Vec2::new(215.0, -400.0),
+            Arrangement::Tall => Vec2::new(222.0, -400.0),
+        }
+    }
+
+    /// The distance between the colours of that row.
+    pub fn colour_step(&self) -> f32 {
+        match self.arrangement {
+            Arrangement::Wide => 42.0,
+            Arrangement::Tall => 46.0,
         }
     }
 

@@ -2,14 +2,15 @@
 //! refused with the rules' reason), a press on a square moves the
 //! picked-up piece there, a drag takes it there; the dragged piece follows
 //! the pointer and a released one goes home. The square under the pointer
-//! comes from the squares' picking observers ([`super::Hovered`]).
+//! is where the pointer is at that moment, as on Solomon's board
+//! (`crate::input::pointer`).
 
 use bevy::ecs::system::SystemParam;
 use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use carreno_rules::Move;
 
-use super::{Act, BoardInput, Hovered, Outcome, Selection, activate};
+use super::{Act, BoardInput, Outcome, Selection, activate};
 use crate::animation::{Shake, Tween};
 use crate::camera::WorldCamera;
 use crate::carreno::board::{CarrenoLayout, Piece};
@@ -20,7 +21,6 @@ use crate::input::pointer::pointer_world;
 #[derive(SystemParam)]
 pub(super) struct Mouse<'w, 's> {
     buttons: Res<'w, ButtonInput<MouseButton>>,
-    hovered: Res<'w, Hovered>,
     pointers: Query<'w, 's, (&'static PointerId, &'static PointerLocation)>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
 }
@@ -28,7 +28,7 @@ pub(super) struct Mouse<'w, 's> {
 pub(super) fn mouse_input(mouse: Mouse, board: BoardInput, mut selection: ResMut<Selection>, mut act: Act) {
     let Some(game) = board.ready() else { return };
     let point = pointer_world(&mouse.pointers, &mouse.camera);
-    let hovered = mouse.hovered.0;
+    let hovered = point.and_then(CarrenoLayout::square_at);
     if mouse.buttons.just_pressed(MouseButton::Left) {
         match (hovered, point) {
             (Some(square), Some(point)) => {
