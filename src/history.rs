@@ -2,34 +2,65 @@
 //! goes to `history/` in the data folder as a plain-text match file (the
 //! rules crate's [`MatchFile`]: tags, then every move in CodeCup notation),
 //! one file per match, written atomically. `entropy-cli show FILE` and
-//! `entropy-cli review FILE` read them. A file that cannot be read is
+//! `entropy-cli review FILE` read them. A file that cannot be read (or is
+//! not a regular file, such as a named pipe, which is never opened) is
 //! listed as such and left where it is.
+//!
+//! A match goes to the history the moment it is decided, before its save
+//! is cleared, and once only: a match the history already holds (the same
+//! record) is not written again, so a game ended at any moment shows the
+//! match at the next launch either still saved or in the history, never
+//! neither and never twice. If the history cannot be written, the save
+//! stays and the player is told.
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use entropy_rules::{MatchFile, MatchTags, PlayerTags};
+use entropy_rules::{MatchFile, MatchRecord, MatchTags, PlayerTags};
 
 use crate::AppSet;
 use crate::game::{Command, CurrentMatch};
 use crate::match_setup::{MatchSetup, Seat};
+use crate::prefs::PrefsFile;
 use crate::saved::SavedMatch;
-use crate::screens::Screen;
-use crate::storage;
+use crate::storage::{self, SaveProblem};
 
 pub(super) fn plugin(app: &mut App) {
-    let folder = app
+    let data = app
         .world()
         .get_resource::<crate::Folders>()
-        .and_then(|f| f.data.as_ref().map(|d| d.join("history")));
-    app.insert_resource(History::load(folder))
-        .add_systems(OnEnter(Screen::MatchOver), keep_finished_match)
-        .add_systems(
-            Update,
-            keep_abandoned_match
-                .in_set(AppSet::Turn)
-                .before(crate::game::handle_commands),
-        );
+        .and_then(|f| f.data.clone());
+    let mut history = History::load(data.as_ref().map(|d| d.join("history")));
+    let mut notices = Vec::new();
+    // The data folder's own trouble is reported with the saved match.
+    if data.as_deref().and_then(storage::file_in_the_way).is_none()
+        && let Some(notice) = history.notice.clone()
+    {
+        notices.push(notice);
+    }
+    // A decided match still saved (the game ended between keeping it and
+    // clearing its save, or the history could not take it then): kept now.
+    if let Some(mut saved) = app.world_mut().get_resource_mut::<SavedMatch>()
+        && saved.decided()
+        && let Some(Ok((game, setup, _))) = saved.data.as_ref().map(|d| d.restore())
+    {
+        let cleared = keep_decided(&mut history, &game, &setup)
+            .map_err(|problem| format!("{problem} It stays saved until it can be."))
+            .and_then(|()| saved.store(None));
+        if let Err(problem) = cleared {
+            warn!("{problem}");
+            notices.push(problem);
+        }
+    }
+    if let Some(mut prefs) = app.world_mut().get_resource_mut::<PrefsFile>() {
+        prefs.notices.extend(notices);
+    }
+    app.insert_resource(history).init_resource::<SaveProblem>().add_systems(
+        Update,
+        keep_abandoned_match
+            .in_set(AppSet::Turn)
+            .before(crate::game::handle_commands),
+    );
 }
 
 /// A match in the history.
@@ -56,14 +87,29 @@ pub struct History {
     folder: Option<PathBuf>,
     /// Every match file found, newest first.
     pub entries: Vec<Entry>,
+    /// Why the folder could not be read, for the player.
+    pub notice: Option<String>,
 }
 
 impl History {
-    /// Reads every match file in `folder`.
+    /// Reads every match file in `folder` (regular files only: nothing here blocks).
     pub fn load(folder: Option<PathBuf>) -> History {
-        let mut entries: Vec<Entry> = folder
-            .as_ref()
-            .and_then(|f| std::fs::read_dir(f).ok())
+        let mut notice = None;
+        let listing = match folder.as_ref().map(std::fs::read_dir) {
+            Some(Ok(listing)) => Some(listing),
+            Some(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Some(Err(e)) => {
+                let folder = folder.as_deref().unwrap_or(Path::new("history"));
+                let reason = match storage::file_in_the_way(folder) {
+                    Some(file) => format!("{} is a file, not a folder", file.display()),
+                    None => format!("{} could not be read ({e})", folder.display()),
+                };
+                notice = Some(format!("The history cannot be kept: {reason}."));
+                None
+            }
+            None => None,
+        };
+        let mut entries: Vec<Entry> = listing
             .into_iter()
             .flatten()
             .flatten()
@@ -76,7 +122,29 @@ impl History {
             .collect();
         // The file names begin with the date and time: newest first is reverse name order.
         entries.sort_by_key(|e| std::cmp::Reverse(e.name()));
-        History { folder, entries }
+        History {
+            folder,
+            entries,
+            notice,
+        }
+    }
+
+    /// Whether a readable file of the history holds the match of `record`.
+    pub fn holds(&self, record: &MatchRecord) -> bool {
+        self.entries
+            .iter()
+            .any(|e| e.file.as_ref().is_ok_and(|f| f.record == *record))
+    }
+
+    /// Keeps `file` unless the history holds its match already; `Err` says
+    /// why it could not, in words for the player.
+    pub fn keep_once(&mut self, file: MatchFile) -> Result<(), String> {
+        if self.holds(&file.record) {
+            return Ok(());
+        }
+        let folder = self.folder.clone().unwrap_or_default();
+        self.add(file)
+            .map_err(|e| storage::explain(&folder.join("match.txt"), &e))
     }
 
     /// Keeps `file`, newest first.
@@ -118,7 +186,11 @@ impl History {
 }
 
 fn read(path: &Path) -> Result<MatchFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let bytes = storage::read_regular(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => format!("it is {e}"),
+        _ => e.to_string(),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
     MatchFile::parse(&text).map_err(|e| e.to_string())
 }
 
@@ -138,19 +210,26 @@ pub fn tags(setup: &MatchSetup, seats: [Seat; 2]) -> MatchTags {
     }
 }
 
-fn keep_finished_match(game: Option<Res<CurrentMatch>>, setup: Res<MatchSetup>, mut history: ResMut<History>) {
-    let Some(game) = game else { return };
+/// Keeps the decided match `game` in the history, once.
+pub fn keep_decided(history: &mut History, game: &CurrentMatch, setup: &MatchSetup) -> Result<(), String> {
     let file = MatchFile {
-        tags: tags(&setup, game.seats),
+        tags: tags(setup, game.seats),
         record: game.game.record(),
     };
-    if let Err(e) = history.add(file) {
-        warn!("could not keep the match in the history: {e}");
-    }
+    history
+        .keep_once(file)
+        .map_err(|reason| format!("The finished match cannot be kept in the history: {reason}."))
 }
 
-/// A new match replaces an unfinished saved one: the old one is kept, as abandoned.
-fn keep_abandoned_match(mut commands: MessageReader<Command>, saved: Res<SavedMatch>, mut history: ResMut<History>) {
+/// A new match replaces an unfinished saved one: the old one is kept, as
+/// abandoned, and only then is its save cleared. If the history cannot take
+/// it, it stays saved and the new match is not saved over it.
+fn keep_abandoned_match(
+    mut commands: MessageReader<Command>,
+    mut saved: ResMut<SavedMatch>,
+    mut history: ResMut<History>,
+    mut problem: ResMut<SaveProblem>,
+) {
     if !commands.read().any(|c| *c == Command::StartMatch) || !saved.resumable() {
         return;
     }
@@ -161,7 +240,23 @@ fn keep_abandoned_match(mut commands: MessageReader<Command>, saved: Res<SavedMa
         tags: tags(&setup, game.seats),
         record: game.game.record(),
     };
-    if let Err(e) = history.add(file) {
-        warn!("could not keep the abandoned match in the history: {e}");
+    match history.keep_once(file) {
+        Ok(()) => {
+            saved.held = false;
+            problem.resolve("history");
+            if let Err(e) = saved.store(None) {
+                problem.report("match", e);
+            }
+        }
+        Err(reason) => {
+            saved.held = true;
+            problem.report(
+                "history",
+                format!(
+                    "The match you left cannot be kept in the history: {reason}. It stays saved: Continue it \
+                     from the title. This new match is not saved."
+                ),
+            );
+        }
     }
 }

@@ -3,9 +3,13 @@
 //! record of both rounds (every move and each round's bag seed, from which
 //! the bag's state follows) and the clocks; it is written atomically
 //! ([`crate::storage`]), so killing the game at any moment loses at most the
-//! move in flight. A finished match clears it. A save that cannot be read
-//! (corrupt, truncated, or from an incompatible version) is kept aside and
-//! reported on the title screen, and a new match can start.
+//! move in flight, and once more as the game exits (a closed window, Ctrl+C,
+//! SIGTERM) with the clocks as they are. A decided match is cleared only
+//! once the history holds it ([`crate::history`]). A save that cannot be read
+//! (corrupt, truncated, from an incompatible version, or with a clock beyond
+//! its setting) is kept aside and reported on the title screen, and a new
+//! match can start. A save that fails is shown to the player once
+//! ([`SaveProblem`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,10 +21,11 @@ use serde::{Deserialize, Serialize};
 use crate::AppSet;
 use crate::clock::MatchClock;
 use crate::game::{Applied, Command, CurrentMatch, Undone};
-use crate::match_setup::MatchSetup;
+use crate::history::History;
+use crate::match_setup::{ClockChoice, MatchSetup};
 use crate::prefs::SetupPrefs;
 use crate::screens::Screen;
-use crate::storage::{self, Loaded};
+use crate::storage::{self, Loaded, SaveProblem};
 
 pub(super) fn plugin(app: &mut App) {
     let folder = app
@@ -32,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             data: Some(data),
             notice: None,
             folder,
+            held: false,
         },
         Some(Loaded::Unreadable(notice)) => {
             warn!("{notice}");
@@ -39,24 +45,21 @@ pub(super) fn plugin(app: &mut App) {
                 data: None,
                 notice: Some(notice),
                 folder,
+                held: false,
             }
         }
         Some(Loaded::Missing) | None => SavedMatch {
             data: None,
             notice: None,
             folder,
+            held: false,
         },
     };
     app.insert_resource(saved)
+        .init_resource::<SaveProblem>()
         .add_systems(Update, resume.in_set(AppSet::Turn).before(crate::game::handle_commands))
-        // A replay's match is the history's, never the one to continue.
-        .add_systems(
-            Update,
-            save_after_moves
-                .run_if(not(in_state(Screen::Replay)))
-                .after(AppSet::Turn)
-                .before(AppSet::Sync),
-        );
+        .add_systems(Update, save_after_moves.after(AppSet::Turn).before(AppSet::Sync))
+        .add_systems(Last, save_on_exit);
 }
 
 /// The version of the save format this game writes and reads.
@@ -89,6 +92,26 @@ impl SaveData {
         }
     }
 
+    /// Refuses a clock that has more time left than the match's setting
+    /// gives (a save no game writes).
+    fn check_clock(&self) -> Result<(), String> {
+        let Some(ms) = self.clock_ms else { return Ok(()) };
+        let most = self.setup.setup().clock.per_player().unwrap_or_else(|| {
+            ClockChoice::ALL
+                .iter()
+                .filter_map(|c| c.per_player())
+                .max()
+                .unwrap_or_default()
+        });
+        match ms.iter().find(|&&left| Duration::from_millis(left) > most) {
+            Some(left) => Err(format!(
+                "its clock shows {left} ms left, more than the {} s the match allows",
+                most.as_secs()
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The match again, the setup it was played with, and its clock.
     pub fn restore(&self) -> Result<(CurrentMatch, MatchSetup, Option<MatchClock>), String> {
         let game = self.record.replay().map_err(|e| e.to_string())?;
@@ -115,6 +138,9 @@ pub struct SavedMatch {
     /// A message for the player when the save could not be read.
     pub notice: Option<String>,
     folder: Option<PathBuf>,
+    /// The saved match could not be copied to the history when a new match
+    /// replaced it: it stays saved, and the new match is not saved over it.
+    pub held: bool,
 }
 
 impl SavedMatch {
@@ -129,11 +155,27 @@ impl SavedMatch {
         self.folder.as_ref().map(|f| f.join(FILE))
     }
 
-    /// Writes `data` as the save (or clears it with `None`).
-    pub fn store(&mut self, data: Option<SaveData>) {
+    /// Whether the save holds a decided match (one the history has yet to take).
+    pub fn decided(&self) -> bool {
+        self.data
+            .as_ref()
+            .is_some_and(|d| d.restore().is_ok_and(|(g, _, _)| g.game.is_over()))
+    }
+
+    /// Writes `data` as the save (or clears it with `None`); `Err` says why
+    /// it could not, for the player. The save in memory follows `data`
+    /// either way (Continue still works in this session), unless the save
+    /// is held for a match the history could not take.
+    pub fn store(&mut self, data: Option<SaveData>) -> Result<(), String> {
+        if self.held {
+            return Err(format!(
+                "This match is not saved: the match you left stays saved{}.",
+                self.path().map_or(String::new(), |p| format!(" in {}", p.display()))
+            ));
+        }
         let Some(path) = self.path() else {
             self.data = data;
-            return;
+            return Ok(());
         };
         let result = match &data {
             Some(data) => ron::ser::to_string(data)
@@ -144,16 +186,14 @@ impl SavedMatch {
                 _ => Ok(()),
             },
         };
-        if let Err(e) = result {
-            warn!("could not save the match in {}: {e}", path.display());
-        }
         self.data = data;
+        result.map_err(|e| format!("The match cannot be saved: {}.", storage::explain(&path, &e)))
     }
 }
 
 /// Reads a save, refusing another version's.
 pub fn load(path: &std::path::Path) -> Loaded<SaveData> {
-    storage::read_or_keep_aside(path, "saved match", |text| {
+    storage::read_or_keep_aside(path, "match", |text| {
         #[derive(Deserialize)]
         struct Version {
             version: u32,
@@ -169,6 +209,7 @@ pub fn load(path: &std::path::Path) -> Loaded<SaveData> {
         data.record
             .replay()
             .map_err(|e| format!("its moves do not replay: {e}"))?;
+        data.check_clock()?;
         Ok(data)
     })
 }
@@ -176,7 +217,7 @@ pub fn load(path: &std::path::Path) -> Loaded<SaveData> {
 /// Continue: the saved match exactly as it was left.
 fn resume(
     mut commands: MessageReader<Command>,
-    saved: Res<SavedMatch>,
+    mut saved: ResMut<SavedMatch>,
     mut setup: ResMut<MatchSetup>,
     mut next: ResMut<NextState<Screen>>,
     mut cmd: Commands,
@@ -187,6 +228,8 @@ fn resume(
     let Some(Ok((game, saved_setup, clock))) = saved.data.as_ref().map(SaveData::restore) else {
         return;
     };
+    // The held match is the one played again: it is saved as it goes on.
+    saved.held = false;
     *setup = saved_setup;
     cmd.insert_resource(game);
     match clock {
@@ -196,33 +239,92 @@ fn resume(
     next.set(Screen::Playing);
 }
 
+/// What saving the match reads and writes.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Saving<'w> {
+    game: Option<Res<'w, CurrentMatch>>,
+    setup: Res<'w, MatchSetup>,
+    clock: Option<Res<'w, MatchClock>>,
+    saved: ResMut<'w, SavedMatch>,
+    history: ResMut<'w, History>,
+    problem: ResMut<'w, SaveProblem>,
+    tutorial: Option<Res<'w, crate::tutorial::Tutorial>>,
+    screen: Res<'w, State<Screen>>,
+}
+
+/// The match played, if there is one to save: not the tutorial's (it is not a
+/// match to come back to), nor a match from the history being replayed.
+fn live<'a>(
+    game: &'a Option<Res<CurrentMatch>>,
+    tutorial: &Option<Res<crate::tutorial::Tutorial>>,
+    screen: &State<Screen>,
+) -> Option<&'a CurrentMatch> {
+    let replaying = matches!(screen.get(), Screen::History | Screen::Replay);
+    game.as_deref().filter(|_| tutorial.is_none() && !replaying)
+}
+
+impl Saving<'_> {
+    /// Saves the match as it stands. A decided match goes to the history
+    /// first and its save is cleared only once the history holds it; if the
+    /// history cannot take it, the save keeps it (the next launch tries again).
+    fn save(&mut self) {
+        let Some(game) = live(&self.game, &self.tutorial, &self.screen) else {
+            return;
+        };
+        let data = SaveData::of(game, &self.setup, self.clock.as_deref());
+        let result = if game.game.is_over() {
+            match crate::history::keep_decided(&mut self.history, game, &self.setup) {
+                Ok(()) => self.saved.store(None),
+                Err(problem) => {
+                    let stored = self.saved.store(Some(data));
+                    let kept = match stored {
+                        Ok(()) => " It stays saved, and goes to the history at the next launch.",
+                        Err(_) => "",
+                    };
+                    self.problem.report("history", format!("{problem}{kept}"));
+                    stored
+                }
+            }
+        } else {
+            self.saved.store(Some(data))
+        };
+        match result {
+            Ok(()) => self.problem.resolve("match"),
+            Err(problem) => self.problem.report("match", problem),
+        }
+    }
+}
+
 /// After every move, move taken back, new round or decided match, the save
-/// follows the match; a finished match clears it.
+/// follows the match; a decided match goes to the history, then its save is
+/// cleared.
 fn save_after_moves(
     (mut applied, mut undone, mut commands): (MessageReader<Applied>, MessageReader<Undone>, MessageReader<Command>),
-    game: Option<Res<CurrentMatch>>,
-    setup: Res<MatchSetup>,
-    clock: Option<Res<MatchClock>>,
-    mut saved: ResMut<SavedMatch>,
+    mut saving: Saving,
     (mut since, time): (Local<Duration>, Res<Time<Real>>),
-    tutorial: Option<Res<crate::tutorial::Tutorial>>,
 ) {
     let moved = applied.read().count() + undone.read().count() > 0;
     let flow = commands
         .read()
         .any(|c| matches!(c, Command::NextRound | Command::StartMatch | Command::Rematch));
-    // The tutorial is not a match to come back to.
-    let (Some(game), None) = (game, tutorial) else { return };
+    if live(&saving.game, &saving.tutorial, &saving.screen).is_none() {
+        return;
+    }
     // A running clock is saved every few seconds as well.
     *since += time.delta();
-    let clock_due = clock.as_ref().is_some_and(|c| c.running) && *since >= Duration::from_secs(5);
-    if !(moved || flow || clock_due || game.is_changed()) {
+    let clock_due = saving.clock.as_ref().is_some_and(|c| c.running) && *since >= Duration::from_secs(5);
+    let changed = saving.game.as_ref().is_some_and(|g| g.is_changed());
+    if !(moved || flow || clock_due || changed) {
         return;
     }
     *since = Duration::ZERO;
-    if game.game.is_over() {
-        saved.store(None);
-    } else {
-        saved.store(Some(SaveData::of(&game, &setup, clock.as_deref())));
+    saving.save();
+}
+
+/// The game is closing (the window, Ctrl+C, SIGTERM): the match is saved as
+/// it stands, its clocks to the moment.
+fn save_on_exit(mut exit: MessageReader<AppExit>, mut saving: Saving) {
+    if exit.read().count() > 0 {
+        saving.save();
     }
 }

@@ -4,55 +4,197 @@
 //!
 //! - Writing: a temporary file beside the target, flushed to disk, then
 //!   renamed over the target (and the folder flushed), so that a crash at
-//!   any moment leaves either the old file or the new one, never a mix.
-//! - Reading: a file that cannot be understood is renamed aside
-//!   (`name.unreadable`, or `name.unreadable-2` … when that exists) and
-//!   reported; it is never deleted or overwritten.
+//!   any moment leaves either the old file or the new one, never a mix. A
+//!   failed write removes its temporary file, and a target that exists but
+//!   cannot be read is never written over.
+//! - Reading: only regular files are opened (and without blocking, so a
+//!   named pipe cannot hang the game). A file that cannot be read or
+//!   understood is renamed aside (`name.unreadable`, or `name.unreadable-2`
+//!   … when that exists) and reported; it is never deleted or overwritten.
+//! - Failures are said in plain words ([`explain`]) and shown to the player
+//!   ([`SaveProblem`]).
 //!
 //! Bevy's own settings framework renames without flushing and writes over a
 //! file it could not read, which is why the game keeps this small module.
 
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
 
 /// The folder for preferences: `ENTROPY_PREFS_DIR`, else the platform's
 /// (on Linux `~/.config/entropy`).
 pub fn preferences_dir() -> Option<PathBuf> {
-    folder("ENTROPY_PREFS_DIR", |dirs| dirs.config_dir().to_path_buf())
+    folder(std::env::var_os("ENTROPY_PREFS_DIR"), |dirs| {
+        dirs.config_dir().to_path_buf()
+    })
 }
 
 /// The folder for the saved match and the history: `ENTROPY_DATA_DIR`,
 /// else the platform's (on Linux `~/.local/share/entropy`).
 pub fn data_dir() -> Option<PathBuf> {
-    folder("ENTROPY_DATA_DIR", |dirs| dirs.data_dir().to_path_buf())
+    folder(std::env::var_os("ENTROPY_DATA_DIR"), |dirs| {
+        dirs.data_dir().to_path_buf()
+    })
 }
 
-fn folder(variable: &str, platform: impl Fn(&directories::ProjectDirs) -> PathBuf) -> Option<PathBuf> {
-    match std::env::var_os(variable) {
+/// The folder a variable names; an unset or empty variable means the platform's.
+fn folder(
+    variable: Option<std::ffi::OsString>,
+    platform: impl Fn(&directories::ProjectDirs) -> PathBuf,
+) -> Option<PathBuf> {
+    match variable.filter(|dir| !dir.is_empty()) {
         Some(dir) => Some(PathBuf::from(dir)),
         None => directories::ProjectDirs::from("", "", "entropy").map(|d| platform(&d)),
     }
 }
 
 /// Writes `contents` to `path` so that a crash leaves the old file or the new one whole.
+///
+/// A failure leaves no temporary file behind. A `path` that exists but cannot
+/// be read (not a regular file, or not readable) is not written over.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
     let folder = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(folder)?;
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(io::Error::other(format!(
+                "{} is {}, and is not written over",
+                path.display(),
+                kind_of(&meta)
+            )));
+        }
+        Ok(_) => {
+            if let Err(e) = open_regular(path) {
+                return Err(io::Error::other(format!(
+                    "{} cannot be read ({e}), and is not written over",
+                    path.display()
+                )));
+            }
+        }
+        Err(_) => {}
+    }
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy().into_owned());
     let temp = folder.join(format!(".{name}.new"));
-    {
-        let mut file = File::create(&temp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
+    // A temporary left by a crash (or anything else by that name) goes first:
+    // the new one is created afresh, never opened through whatever was there.
+    let _ = fs::remove_file(&temp);
+    let written = File::options()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut file| {
+            file.write_all(contents)?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
     }
-    fs::rename(&temp, path)?;
     // The rename itself reaches the disk with the folder (on Unix).
     #[cfg(unix)]
     File::open(folder)?.sync_all()?;
     Ok(())
+}
+
+/// What a file that is not a regular file is, in words.
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return "a named pipe, not a file";
+        }
+        if kind.is_socket() {
+            return "a socket, not a file";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device, not a file";
+        }
+    }
+    if meta.is_dir() {
+        "a folder, not a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens `path` for reading if it is a regular file, without blocking on a
+/// named pipe that takes its place meanwhile.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, kind_of(&meta)));
+    }
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK: opening a named pipe returns at once.
+        options.custom_flags(0o4000);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, kind_of(&meta)));
+    }
+    Ok(file)
+}
+
+/// Reads the whole of `path` if it is a regular file; anything else (a
+/// folder, a named pipe, a device) is an error, found without blocking.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Why a file could not be read, in words.
+fn unreadable_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::PermissionDenied => "the game may not read it".to_string(),
+        io::ErrorKind::InvalidInput => format!("it is {e}"),
+        _ => e.to_string(),
+    }
+}
+
+/// The first part of `folder` (itself or a folder above it) that is a file
+/// where a folder should be.
+pub fn file_in_the_way(folder: &Path) -> Option<PathBuf> {
+    folder
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir()))
+        .map(Path::to_path_buf)
+}
+
+/// Why writing `path` failed with `e`, in words for the player ("/x/y is a
+/// file, not a folder").
+pub fn explain(path: &Path, e: &io::Error) -> String {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    if let Some(file) = file_in_the_way(folder) {
+        return format!("{} is a file, not a folder", file.display());
+    }
+    // The errors of `write_atomically` itself already name the file.
+    if e.kind() == io::ErrorKind::Other && e.to_string().contains(&*path.to_string_lossy()) {
+        return e.to_string();
+    }
+    match e.kind() {
+        io::ErrorKind::PermissionDenied => format!("{} may not be written to (permission denied)", folder.display()),
+        io::ErrorKind::ReadOnlyFilesystem => format!("{} is on a read-only disk", folder.display()),
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            format!("the disk holding {} is full", folder.display())
+        }
+        io::ErrorKind::NotADirectory => format!("a part of {} is a file, not a folder", folder.display()),
+        io::ErrorKind::IsADirectory => format!("{} is a folder, not a file", path.display()),
+        _ => format!("{} could not be written ({e})", path.display()),
+    }
 }
 
 /// What reading a file found.
@@ -62,28 +204,45 @@ pub enum Loaded<T> {
     Missing,
     /// The file and what it says.
     Read(T),
-    /// The file could not be understood: a message for the player, saying
-    /// where it was kept.
+    /// The file could not be read or understood (a message for the player,
+    /// saying where it was kept), or its folder cannot hold it.
     Unreadable(String),
 }
 
-/// Reads `path` with `parse`. A file `parse` refuses is renamed aside and
-/// reported; `what` names it in the report ("saved preferences").
+/// Reads `path` with `parse`. A file that cannot be read or that `parse`
+/// refuses is renamed aside and reported; `what` names it in the report
+/// ("match", "preferences"). If even renaming fails, the file stays where
+/// it is and [`write_atomically`] will not write over it.
 pub fn read_or_keep_aside<T>(path: &Path, what: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
-    let text = match fs::read(path) {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let text = match read_regular(path) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| "it is not text".to_string()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
-        Err(e) => return Loaded::Unreadable(format!("The {what} could not be read ({e}); they were left in place.")),
+        Err(e) => match file_in_the_way(folder) {
+            Some(file) => {
+                return Loaded::Unreadable(format!(
+                    "The {what} cannot be saved: {} is a file, not a folder.",
+                    file.display()
+                ));
+            }
+            None => Err(unreadable_reason(&e)),
+        },
     };
     let reason = match text.and_then(|text| parse(&text)) {
         Ok(value) => return Loaded::Read(value),
         Err(reason) => reason,
     };
-    let kept = match keep_aside(path) {
-        Ok(aside) => format!("kept as {}", aside.display()),
-        Err(e) => format!("left in place ({e})"),
-    };
-    Loaded::Unreadable(format!("The {what} could not be read ({reason}); {kept}."))
+    match keep_aside(path) {
+        Ok(aside) => Loaded::Unreadable(format!(
+            "The saved {what} could not be read ({reason}); it was kept as {}.",
+            aside.display()
+        )),
+        Err(e) => Loaded::Unreadable(format!(
+            "The saved {what} could not be read ({reason}) nor moved aside ({e}); {} is left as it is and \
+             will not be written over, so the {what} cannot be saved.",
+            path.display()
+        )),
+    }
 }
 
 /// Renames `path` to a free `path.unreadable[-n]` and returns that name.
@@ -97,10 +256,50 @@ pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
             1 => folder.join(format!("{name}.unreadable")),
             n => folder.join(format!("{name}.unreadable-{n}")),
         })
-        .find(|candidate| !candidate.exists())
+        .find(|candidate| fs::symlink_metadata(candidate).is_err())
         .unwrap_or_else(|| folder.join(format!("{name}.unreadable")));
     fs::rename(path, &aside)?;
     Ok(aside)
+}
+
+/// What went wrong keeping the game's files while it runs (a save that
+/// failed, a history that cannot be written), for the player: each kind of
+/// problem is shown once, on screen, until dismissed; the same problem again
+/// (the next move's save) is not shown again.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SaveProblem {
+    /// The problems now, by what failed ("match", "preferences", "history"), in words.
+    pub problems: Vec<(&'static str, String)>,
+    /// The player has read them.
+    pub dismissed: bool,
+}
+
+impl SaveProblem {
+    /// Reports `message` about `what`; a new message is shown (once).
+    pub fn report(&mut self, what: &'static str, message: String) {
+        match self.problems.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, old)) if *old == message => return,
+            Some((_, old)) => *old = message.clone(),
+            None => self.problems.push((what, message.clone())),
+        }
+        warn!("{message}");
+        self.dismissed = false;
+    }
+
+    /// `what` works again.
+    pub fn resolve(&mut self, what: &'static str) {
+        if self.problems.iter().any(|(w, _)| *w == what) {
+            self.problems.retain(|(w, _)| *w != what);
+        }
+    }
+
+    /// What to show now: nothing once dismissed.
+    pub fn lines(&self) -> Vec<&str> {
+        if self.dismissed {
+            return Vec::new();
+        }
+        self.problems.iter().map(|(_, m)| m.as_str()).collect()
+    }
 }
 
 #[cfg(test)]
@@ -134,7 +333,7 @@ mod tests {
         assert_eq!(read_or_keep_aside(&path, "save", refuse), Loaded::Missing);
         for (i, bad) in ["broken once", "broken twice"].into_iter().enumerate() {
             fs::write(&path, bad).unwrap();
-            let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "saved match", refuse) else {
+            let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", refuse) else {
                 panic!("a refused file is unreadable")
             };
             assert!(notice.contains("saved match") && notice.contains("kept as"), "{notice}");
@@ -150,5 +349,99 @@ mod tests {
         let read = read_or_keep_aside(&path, "save", |t| Ok(t.to_string()));
         assert_eq!(read, Loaded::Read("fine".to_string()));
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    fn mkfifo(path: &Path) {
+        let status = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(status.success(), "mkfifo {}", path.display());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_regular_file_is_kept_aside_without_blocking() {
+        let dir = scratch("special");
+        let fifo = dir.join("pipe.ron");
+        mkfifo(&fifo);
+        let folder = dir.join("folder.ron");
+        fs::create_dir_all(folder.join("inside")).unwrap();
+        for (path, kind) in [(&fifo, "named pipe"), (&folder, "folder")] {
+            let Loaded::Unreadable(notice) = read_or_keep_aside(path, "match", |t| Ok(t.to_string())) else {
+                panic!("{kind}: unreadable")
+            };
+            assert!(notice.contains(kind) && notice.contains("kept as"), "{notice}");
+            assert!(!path.exists(), "{kind}: moved aside");
+        }
+        assert!(dir.join("folder.ron.unreadable/inside").is_dir(), "kept whole");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_moved_aside_is_left_and_never_written_over() {
+        let dir = scratch("stuck");
+        // A name so long that `.unreadable` cannot be added: the rename fails.
+        let path = dir.join("m".repeat(250));
+        fs::create_dir_all(path.join("inside")).unwrap();
+        let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", |t| Ok(t.to_string())) else {
+            panic!("unreadable")
+        };
+        assert!(
+            notice.contains("nor moved aside") && notice.contains("will not be written over"),
+            "{notice}"
+        );
+        assert!(path.join("inside").is_dir(), "left as it was");
+        let refused = write_atomically(&path, b"new").unwrap_err();
+        assert!(explain(&path, &refused).contains("not written over"), "{refused}");
+        assert!(path.join("inside").is_dir(), "still there");
+        // Nor is a named pipe written over, and writing next to one does not block.
+        let fifo = dir.join("pipe.ron");
+        mkfifo(&fifo);
+        assert!(write_atomically(&fifo, b"new").is_err());
+        assert!(fs::metadata(&fifo).is_ok_and(|m| !m.is_file()));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stale_temporary_is_replaced_and_a_failed_write_leaves_none() {
+        let dir = scratch("temporary");
+        let path = dir.join("a.ron");
+        // Left by a crash: an old temporary, even a named pipe, is no obstacle.
+        mkfifo(&dir.join(".a.ron.new"));
+        write_atomically(&path, b"first").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "first");
+        assert!(!dir.join(".a.ron.new").exists());
+        // A folder where a folder's file should be: the write fails, in plain words.
+        let blocked = dir.join("a.ron/b.ron");
+        let error = write_atomically(&blocked, b"x").unwrap_err();
+        assert_eq!(
+            explain(&blocked, &error),
+            format!("{} is a file, not a folder", path.display())
+        );
+        let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("a.ron")]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_empty_folder_variable_means_the_platforms_folder() {
+        let platform = |d: &directories::ProjectDirs| d.data_dir().to_path_buf();
+        let default = folder(None, platform);
+        assert_eq!(folder(Some("".into()), platform), default);
+        assert_eq!(folder(Some("/x".into()), platform), Some(PathBuf::from("/x")));
+    }
+
+    #[test]
+    fn problems_are_shown_once_until_they_change() {
+        let mut problem = SaveProblem::default();
+        problem.report("match", "full".into());
+        assert_eq!(problem.lines(), ["full"]);
+        problem.dismissed = true;
+        problem.report("match", "full".into());
+        assert!(problem.lines().is_empty(), "the same problem again is not shown again");
+        problem.report("match", "read-only".into());
+        assert_eq!(problem.lines(), ["read-only"]);
+        problem.resolve("match");
+        assert!(problem.lines().is_empty());
     }
 }

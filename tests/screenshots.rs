@@ -11,7 +11,9 @@
 //! entry, setup, a check with a piece picked up, How to play and the result.
 //!
 //! Real processes also: a real X pointer (xdotool) clicks a cell; a game
-//! killed with SIGKILL mid-match continues where it was.
+//! killed with SIGKILL mid-match continues where it was; one killed during
+//! the last count has its match in the history; SIGTERM ends the game the
+//! way closing its window does, the match saved.
 //!
 //! Set `ENTROPY_KEEP_SHOTS=<folder>` to keep the images.
 
@@ -545,5 +547,146 @@ fn a_killed_game_continues_where_it_was() {
         "{before}"
     );
     assert_eq!(after, before, "the continued match has the board that was played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The release game under an X server of its own, with a scripted run,
+/// its files in `dir` and its log in `log`.
+fn start_game(display: &str, dir: &Path, script: &str, out: &Path, log: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_entropy"))
+        .env("DISPLAY", display)
+        .env("ENTROPY_SCRIPT", script)
+        .env("ENTROPY_MEASURE_OUT", out)
+        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+        .env("ENTROPY_DATA_DIR", dir.join("data"))
+        .stdout(Stdio::null())
+        .stderr(File::create(log).unwrap())
+        .spawn()
+        .expect("the game starts")
+}
+
+/// Waits for the scripted run to write `marker`.
+fn wait_for_marker(game: &mut std::process::Child, marker: &Path, log: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !marker.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the game never wrote {}: {}",
+            marker.display(),
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+        if let Some(status) = game.try_wait().unwrap() {
+            panic!(
+                "the game stopped by itself ({status}): {}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A game killed with SIGKILL while the last round is being counted: at
+/// the next launch the match is in the history, once, with the board that
+/// was played, and there is no match to continue.
+#[test]
+fn a_game_killed_during_the_count_has_its_match_in_the_history() {
+    assert!(
+        on_path("Xvfb"),
+        "Xvfb is missing: the README's test command installs it"
+    );
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-count-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut server, display) = start_xvfb();
+    let (board, log) = (dir.join("board.txt"), dir.join("count.log"));
+    let mut game = start_game(&display, &dir, "crash-count", &board, &log);
+    wait_for_marker(&mut game, &board, &log);
+    game.kill().unwrap();
+    let _ = game.wait();
+    let _ = server.kill();
+    let _ = server.wait();
+    let played = std::fs::read_to_string(&board).unwrap();
+    // Launched again (twice): the match is in the history, once.
+    for launch in 0..2 {
+        let mut app = bevy::prelude::App::new();
+        app.add_plugins((
+            bevy::prelude::MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            bevy::input::InputPlugin,
+            entropy::CorePlugin {
+                folders: entropy::Folders {
+                    preferences: Some(dir.join("prefs")),
+                    data: Some(dir.join("data")),
+                },
+            },
+        ));
+        app.update();
+        let saved = app.world().resource::<entropy::saved::SavedMatch>();
+        assert!(!saved.resumable(), "launch {launch}: no match to continue");
+        let history = app.world().resource::<entropy::history::History>();
+        assert_eq!(history.entries.len(), 1, "launch {launch}: kept once");
+        let file = history.entries[0].file.clone().expect("a readable match file");
+        assert!(matches!(file.ending(), Some(entropy_rules::Ending::Played(_))));
+        let game = file.replay().unwrap();
+        assert_eq!(game.round().board().to_string(), played, "the board that was played");
+        assert!(!dir.join("data/match.ron").exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// SIGTERM in the middle of a match ends the game the way closing its
+/// window does: it exits by itself, and the next launch continues the
+/// match with the board it had.
+#[test]
+fn sigterm_ends_the_game_like_closing_its_window() {
+    assert!(
+        on_path("Xvfb"),
+        "Xvfb is missing: the README's test command installs it"
+    );
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sigterm-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut server, display) = start_xvfb();
+    let (played, log) = (dir.join("played.txt"), dir.join("term.log"));
+    let mut game = start_game(&display, &dir, "crash-play", &played, &log);
+    wait_for_marker(&mut game, &played, &log);
+    let status = Command::new("kill")
+        .args(["-TERM", &game.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = game.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = game.kill();
+            panic!("the game did not end on SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    // Exited by itself (with 128 + SIGTERM), not killed by the signal.
+    assert_eq!(status.code(), Some(143), "{status}: {text}");
+    assert!(!text.contains("panicked"), "{text}");
+    let resumed = dir.join("resumed.txt");
+    let mut game = start_game(&display, &dir, "crash-continue", &resumed, &dir.join("continue.log"));
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Some(status) = game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the continued game did not finish");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(status.success(), "the continued game failed ({status})");
+    assert_eq!(
+        std::fs::read_to_string(&resumed).unwrap(),
+        std::fs::read_to_string(&played).unwrap(),
+        "the match continues with the board it had"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

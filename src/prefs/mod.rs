@@ -2,7 +2,8 @@
 //! Carreno's in [`carreno`]), remembered between launches in
 //! `preferences.ron` in the preferences folder ([`crate::storage`]):
 //! written atomically whenever they change, and kept aside and reported
-//! when unreadable. Unknown or missing values fall back to the defaults, so
+//! when unreadable; a save that fails is shown to the player once
+//! ([`SaveProblem`]). Unknown or missing values fall back to the defaults, so
 //! a file from an older or newer version still reads.
 
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::animation::AnimationSpeed;
 use crate::carreno::CarrenoSetup;
 use crate::match_setup::MatchSetup;
-use crate::storage::{self, Loaded};
+use crate::storage::{self, Loaded, SaveProblem};
 
 pub mod carreno;
 pub mod settings;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
             notices_dismissed: false,
             first_launch,
         })
+        .init_resource::<SaveProblem>()
         .add_systems(Update, (follow_settings, save_when_changed));
 }
 
@@ -103,7 +105,7 @@ impl Preferences {
 
 /// Reads the preferences at `path`.
 pub fn load(path: &std::path::Path) -> Loaded<Preferences> {
-    storage::read_or_keep_aside(path, "saved preferences", |text| {
+    storage::read_or_keep_aside(path, "preferences", |text| {
         ron::from_str::<Preferences>(text).map_err(|e| e.to_string())
     })
 }
@@ -128,6 +130,7 @@ fn save_when_changed(
     carreno: Res<CarrenoSetup>,
     file: Res<PrefsFile>,
     mut last: Local<Option<Preferences>>,
+    mut problem: ResMut<SaveProblem>,
 ) {
     if !(settings.is_changed() || setup.is_changed() || carreno.is_changed()) {
         return;
@@ -142,9 +145,16 @@ fn save_when_changed(
         return;
     }
     if let Some(folder) = &file.folder {
-        match save(&folder.join(FILE), &prefs) {
-            Ok(()) => *last = Some(prefs),
-            Err(e) => warn!("could not save preferences in {}: {e}", folder.display()),
+        let path = folder.join(FILE);
+        match save(&path, &prefs) {
+            Ok(()) => {
+                *last = Some(prefs);
+                problem.resolve("preferences");
+            }
+            Err(e) => problem.report(
+                "preferences",
+                format!("The preferences cannot be saved: {}.", storage::explain(&path, &e)),
+            ),
         }
     }
 }

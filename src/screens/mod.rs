@@ -30,6 +30,7 @@ mod review_card;
 pub mod round_over;
 pub mod rules;
 pub mod rules_window;
+mod save_notice;
 pub mod settings;
 pub mod setup;
 mod setup_rows;
@@ -58,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
             history::plugin,
             replay::plugin,
             transition::plugin,
+            save_notice::plugin,
         ));
 }
 

@@ -97,7 +97,7 @@ pub fn time_saves(saved: &mut crate::saved::SavedMatch, data: &crate::saved::Sav
     (0..count)
         .map(|_| {
             let start = Instant::now();
-            saved.store(Some(data.clone()));
+            let _ = saved.store(Some(data.clone()));
             start.elapsed().as_secs_f32() * 1000.0
         })
         .collect()

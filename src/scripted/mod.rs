@@ -8,6 +8,7 @@
 //! - `pointer` waits for a real pointer's click on the board;
 //! - `crash-play` and `crash-continue` play some moves then wait to be
 //!   killed, and continue the saved match, each writing the board;
+//!   `crash-count` plays a match to its last count and waits to be killed there;
 //! - `carreno` plays through Carreno's game (setup, a check with a piece
 //!   picked up, How to play, a game to its result) and shoots each screen;
 //! - `measure` records frame times (idle, slides, the computer thinking),

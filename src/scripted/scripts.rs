@@ -24,6 +24,7 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "measure" => (measure(), false),
         "crash-play" => (crash_play(), true),
         "crash-continue" => (crash_continue(), true),
+        "crash-count" => (crash_count(), true),
         "carreno" => (carreno(), true),
         _ => return None,
     })
@@ -189,6 +190,25 @@ fn crash_play() -> Vec<Step> {
         Play(9),
         Speed(1.0),
         Frames(4),
+        WriteBoard,
+        Frames(u32::MAX),
+    ]
+}
+
+/// Plays a whole match to the count of its last round, writes the board
+/// while the count goes on (all but stopped), and waits to be killed.
+fn crash_count() -> Vec<Step> {
+    vec![
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(usize::MAX),
+        Screen(Screen::RoundOver),
+        Do(Command::NextRound),
+        Screen(Screen::Playing),
+        Play(usize::MAX),
+        Speed(0.01),
+        CountBeats(1),
         WriteBoard,
         Frames(u32::MAX),
     ]
