@@ -211,7 +211,11 @@ fn follow_commands(
 
 /// The next move through the rules (its draw first, for a placement), or
 /// the place to jump to at the end of a round.
-fn step_forward(replay: &mut Replay, game: &mut CurrentMatch, applied: &mut MessageWriter<Applied>) -> Option<(usize, usize)> {
+fn step_forward(
+    replay: &mut Replay,
+    game: &mut CurrentMatch,
+    applied: &mut MessageWriter<Applied>,
+) -> Option<(usize, usize)> {
     let moves = replay.round_moves(replay.round);
     match moves.get(replay.step) {
         Some(&action) => {
@@ -240,7 +244,11 @@ fn step_forward(replay: &mut Replay, game: &mut CurrentMatch, applied: &mut Mess
 
 /// The last move taken back through the rules, or the place to jump to at
 /// the start of a round.
-fn step_back(replay: &mut Replay, game: &mut CurrentMatch, undone: &mut MessageWriter<Undone>) -> Option<(usize, usize)> {
+fn step_back(
+    replay: &mut Replay,
+    game: &mut CurrentMatch,
+    undone: &mut MessageWriter<Undone>,
+) -> Option<(usize, usize)> {
     match (replay.step, replay.round) {
         (0, 0) => {
             replay.queued = 0;

@@ -287,7 +287,9 @@ fn undo_takes_back_one_move_at_a_shared_screen_and_the_reply_too_against_the_com
     );
     assert!(!game(&app).undo_allowed(), "nothing of yours to take back yet");
     send(&mut app, CarrenoIntent(mv("a2-b3")));
-    run_until(&mut app, 400, |app| game(app).game.moves().len() == 2 && !is_animating(app));
+    run_until(&mut app, 400, |app| {
+        game(app).game.moves().len() == 2 && !is_animating(app)
+    });
     assert_eq!(game(&app).game.moves().len(), 2, "the computer replied");
     key(&mut app, KeyCode::KeyU);
     rest(&mut app);

@@ -25,6 +25,7 @@ use common::xserver::{game_window, on_path, start_xvfb, xdotool};
 #[derive(Debug, Default, Clone)]
 struct Shown {
     text: String,
+    frame: u64,
     screen: String,
     overlay: String,
     facts: HashMap<String, String>,
@@ -51,6 +52,7 @@ impl Shown {
             let fields: Vec<&str> = line.split('\t').collect();
             let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
             match fields.as_slice() {
+                ["frame", n] => shown.frame = n.parse().unwrap_or(0),
                 ["screen", s] => shown.screen = s.to_string(),
                 ["overlay", o] => shown.overlay = o.to_string(),
                 ["fact", name, value] => {
@@ -154,7 +156,10 @@ impl Game {
     fn fail(&mut self, what: &str, shown: &Shown) -> ! {
         let log = std::fs::read_to_string(&self.log).unwrap_or_default();
         let exited = self.game.try_wait().ok().flatten();
-        panic!("{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}", shown.text);
+        panic!(
+            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
+            shown.text
+        );
     }
 
     /// Waits until `done` holds of the screen, for as long as `limit`.
@@ -190,7 +195,10 @@ impl Game {
     fn click_at(&self, at: (i32, i32)) {
         let (x, y) = (at.0.to_string(), at.1.to_string());
         let (near_x, near_y) = ((at.0 + 7).to_string(), (at.1 + 5).to_string());
-        xdotool(&self.display, &["mousemove", "--window", &self.window, &near_x, &near_y]);
+        xdotool(
+            &self.display,
+            &["mousemove", "--window", &self.window, &near_x, &near_y],
+        );
         std::thread::sleep(Duration::from_millis(60));
         xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
         std::thread::sleep(Duration::from_millis(120));
@@ -221,18 +229,20 @@ impl Game {
         self.fail(&format!("clicking {what} did nothing"), &shown)
     }
 
-    /// Where `find` finds something, once it stays there: a dialog's first
-    /// frame is drawn before egui knows its size, and it moves once it does.
+    /// Where `find` finds something, once it has stayed there for a few
+    /// frames: a dialog moves once egui knows its size, and the board takes
+    /// its place once the window's layout settles.
     fn steady(&mut self, what: &str, find: &impl Fn(&Shown) -> Option<(i32, i32)>) -> (i32, i32) {
-        let mut last = None;
+        let mut since: Option<((i32, i32), u64)> = None;
         loop {
             let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
             let at = find(&shown).unwrap();
-            if last == Some(at) {
-                return at;
+            match since {
+                Some((place, frame)) if place == at && shown.frame >= frame + 3 => return at,
+                Some((place, _)) if place == at => {}
+                _ => since = Some((at, shown.frame)),
             }
-            last = Some(at);
-            std::thread::sleep(Duration::from_millis(150));
+            std::thread::sleep(Duration::from_millis(30));
         }
     }
 
@@ -271,7 +281,9 @@ impl Game {
 
     /// Both arrows of every choice row on screen: `›` changes the value, `‹` brings it back.
     fn both_arrows_of_every_row(&mut self, skip: &[&str]) {
-        let shown = self.now();
+        let shown = self.until("rows with arrows", |s| {
+            s.buttons.iter().any(|b| b.label.starts_with("› "))
+        });
         let mut rows: Vec<String> = shown
             .buttons
             .iter()
@@ -289,11 +301,23 @@ impl Game {
 
     /// Every option of the segmented row `row`, then back to the one chosen.
     fn every_option_of(&mut self, row: &str) {
-        let shown = self.now();
         let prefix = format!("{row}: ");
-        let options: Vec<Button> = shown.buttons.iter().filter(|b| b.label.starts_with(&prefix)).cloned().collect();
+        let shown = self.until(&format!("{row}'s options"), |s| {
+            s.buttons.iter().any(|b| b.label.starts_with(&prefix))
+        });
+        let options: Vec<Button> = shown
+            .buttons
+            .iter()
+            .filter(|b| b.label.starts_with(&prefix))
+            .cloned()
+            .collect();
         assert!(options.len() > 1, "{row}'s options on screen:\n{}", shown.text);
-        let chosen = options.iter().find(|b| b.main).expect("one option chosen").label.clone();
+        let chosen = options
+            .iter()
+            .find(|b| b.main)
+            .expect("one option chosen")
+            .label
+            .clone();
         for option in options.iter().map(|b| b.label.clone()).chain([chosen]) {
             self.press(&option, |s| s.button(&option).is_some_and(|b| b.main));
         }
@@ -368,7 +392,9 @@ fn play_on(game: &mut Game, until: impl Fn(&Shown) -> bool) -> Shown {
             game.click_place(&cell, |s| s.number("turns") == turns + 1);
         } else {
             let turns = shown.number("turns");
-            game.press("Pass", |s| s.fact("phase") != "Some(Sliding)" || s.number("turns") != turns);
+            game.press("Pass", |s| {
+                s.fact("phase") != "Some(Sliding)" || s.number("turns") != turns
+            });
         }
     }
 }
@@ -389,7 +415,10 @@ fn watch_to_match_over(game: &mut Game) {
 #[test]
 fn every_button_of_every_screen_answers_a_real_pointer() {
     for program in ["Xvfb", "xdotool"] {
-        assert!(on_path(program), "{program} is missing: the README's test command installs it");
+        assert!(
+            on_path(program),
+            "{program} is missing: the README's test command installs it"
+        );
     }
     let dir = std::env::temp_dir().join(format!("entropy-every-button-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -420,7 +449,10 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     }
     game.until("the tutorial's end", |s| s.has("Back to the title"));
     let shown = game.press("Back to the title", title);
-    assert!(shown.button("New match").is_some_and(|b| b.main), "after the tutorial New match leads");
+    assert!(
+        shown.button("New match").is_some_and(|b| b.main),
+        "after the tutorial New match leads"
+    );
 
     // The setup: every row both ways, the level's options, a name typed; Back; again.
     game.press("New match", |s| s.screen == "Setup");
@@ -437,7 +469,9 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("New match", |s| s.screen == "Setup" && s.value("Your name") == "Ada");
     game.choose("Play against", "A person here");
     game.choose("Board", "5 × 5");
-    game.press("Start match", |s| s.screen == "Playing" && s.fact("phase") == "Some(Placing)");
+    game.press("Start match", |s| {
+        s.screen == "Playing" && s.fact("phase") == "Some(Placing)"
+    });
 
     // The turn card: Chaos's hint, a placement, Order's hint, Pass, Undo.
     game.press("Hint", |s| s.fact("hint") == "true");
@@ -459,7 +493,9 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     let shown = game.press("Leave match", |s| title(s) && s.has("Continue"));
     assert!(shown.button("Continue").is_some_and(|b| b.main), "Continue leads");
     game.press("Continue", |s| playing(s) && s.number("turns") == 1);
-    game.until("the match as it was left: Chaos to place", |s| s.fact("phase") == "Some(Placing)");
+    game.until("the match as it was left: Chaos to place", |s| {
+        s.fact("phase") == "Some(Placing)"
+    });
 
     // The whole match, the count skipped, round 2 started by its button.
     play_on(&mut game, |s| s.screen == "MatchOver" && s.has("Review"));
@@ -482,7 +518,9 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Replay", |s| s.screen == "Replay" && s.fact("review") == "false");
     game.press("History", |s| s.screen == "History");
     game.press("match 1", picked);
-    game.press("Replay with review", |s| s.screen == "Replay" && s.fact("review") == "true");
+    game.press("Replay with review", |s| {
+        s.screen == "Replay" && s.fact("review") == "true"
+    });
     game.press("History", |s| s.screen == "History");
     game.press("match 1", picked);
     game.press("Cancel", |s| s.screen == "History" && !s.has("Replay"));
@@ -498,7 +536,9 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Start match", |s| s.screen == "Playing" && s.has("Pause"));
     game.press("Pause", |s| s.fact("pace").contains("paused: true"));
     let turns = game.now().number("turns");
-    game.press("Step", |s| s.number("turns") != turns || s.fact("phase") == "Some(Sliding)");
+    game.press("Step", |s| {
+        s.number("turns") != turns || s.fact("phase") == "Some(Sliding)"
+    });
     game.press("+", |s| s.fact("pace").contains("speed: 2.0"));
     game.press("−", |s| s.fact("pace").contains("speed: 1.0"));
     game.press("+", |s| s.fact("pace").contains("speed: 2.0"));
@@ -527,7 +567,9 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
 
     // Carreno's board and panel: a move by two clicks, Undo, Hint, Rules, pause.
     let carreno_turn = |s: &Shown| s.screen == "Carreno" && s.fact("carreno person") == "true" && s.has("Undo");
-    game.until("your move", |s| s.screen == "Carreno" && s.fact("carreno person") == "true");
+    game.until("your move", |s| {
+        s.screen == "Carreno" && s.fact("carreno person") == "true"
+    });
     play_carreno_move(&mut game);
     game.until("your move again", carreno_turn);
     let moves = game.now().number("carreno moves");
@@ -562,9 +604,17 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     play_carreno_to_result(&mut game);
     game.press("Leave", title);
 
-    // Quit.
-    game.press("Quit", |_| false);
-    let status = game.game.wait().unwrap();
+    // Quit: the game ends, cleanly.
+    let at = game.steady("the button \"Quit\"", &|s: &Shown| s.button("Quit").map(|b| b.at));
+    game.click_at(at);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = game.game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "Quit did not end the game");
+        std::thread::sleep(Duration::from_millis(50));
+    };
     assert!(status.success(), "Quit ends the game cleanly ({status})");
     drop(game);
     let _ = std::fs::remove_dir_all(&dir);

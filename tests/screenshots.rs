@@ -87,19 +87,16 @@ fn run_game(dir: &Path, script: &str, args: &[&str]) {
 
 /// The same on an X screen of `screen` pixels.
 fn run_game_on(dir: &Path, script: &str, args: &[&str], screen: &str) {
-    let game = env!("CARGO_BIN_EXE_entropy");
-    let mut command = if on_path("xvfb-run") {
-        let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", &format!("-screen 0 {screen}x24"), game]);
-        c
-    } else if std::env::var_os("DISPLAY").is_some() {
-        Command::new(game)
-    } else {
-        panic!("no display and no xvfb-run: install xvfb (the README's test command does)");
-    };
+    assert!(
+        on_path("Xvfb"),
+        "Xvfb is missing: the README's test command installs it"
+    );
+    // An X server of its own: runs started at once never share one.
+    let (mut server, display) = start_xvfb(screen);
     let log_path = dir.join(format!("{script}.log"));
-    let mut child = command
+    let mut child = Command::new(env!("CARGO_BIN_EXE_entropy"))
         .args(args)
+        .env("DISPLAY", &display)
         .env("ENTROPY_SCRIPT", script)
         .env("ENTROPY_SHOTS_DIR", dir)
         .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
@@ -115,6 +112,7 @@ fn run_game_on(dir: &Path, script: &str, args: &[&str], screen: &str) {
         }
         if Instant::now() > deadline {
             let _ = child.kill();
+            let _ = server.kill();
             panic!(
                 "the {script} run took more than 15 minutes; log in {}",
                 log_path.display()
@@ -122,6 +120,8 @@ fn run_game_on(dir: &Path, script: &str, args: &[&str], screen: &str) {
         }
         std::thread::sleep(Duration::from_millis(200));
     };
+    let _ = server.kill();
+    let _ = server.wait();
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     assert!(status.success(), "the game failed ({status}):\n{log}");
     assert!(!log.contains("panicked"), "{log}");
@@ -597,7 +597,7 @@ fn a_game_killed_during_the_count_has_its_match_in_the_history() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-count-kill-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb();
+    let (mut server, display) = start_xvfb("1280x800");
     let (board, log) = (dir.join("board.txt"), dir.join("count.log"));
     let mut game = start_game(&display, &dir, "crash-count", &board, &log);
     wait_for_marker(&mut game, &board, &log);
@@ -646,7 +646,7 @@ fn sigterm_ends_the_game_like_closing_its_window() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sigterm-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb();
+    let (mut server, display) = start_xvfb("1280x800");
     let (played, log) = (dir.join("played.txt"), dir.join("term.log"));
     let mut game = start_game(&display, &dir, "crash-play", &played, &log);
     wait_for_marker(&mut game, &played, &log);

@@ -136,7 +136,9 @@ pub fn symbol_coverage(index: usize, size: u32) -> Vec<f32> {
             .sum::<f32>()
             / offsets.len() as f32
     };
-    (0..size).flat_map(|py| (0..size).map(move |px| texel(px, py))).collect()
+    (0..size)
+        .flat_map(|py| (0..size).map(move |px| texel(px, py)))
+        .collect()
 }
 
 fn draw(size: u32, f: &dyn Fn(f32, f32) -> [f32; 4]) -> Image {

@@ -265,7 +265,7 @@ fn draw(
                     .response;
                 // The whole row takes the click, under an id of its own.
                 let response = ui.interact(response.rect, ui.id().with(("history row", i)), egui::Sense::click());
-                crate::theme::controls::drawn(ui.ctx(), &format!("match {}", i + 1), response.rect, true, false);
+                crate::theme::controls::drawn(ui, &format!("match {}", i + 1), response.rect, true, false);
                 // The keys' focus is kept in view; the mouse's stays where it scrolled.
                 if focused && !mouse {
                     response.scroll_to_me(None);

@@ -254,7 +254,7 @@ fn move_list(
                     });
                 })
                 .interact(egui::Sense::click());
-                crate::theme::controls::drawn(ui.ctx(), &format!("move {}", i + 1), row.rect, true, next);
+                crate::theme::controls::drawn(ui, &format!("move {}", i + 1), row.rect, true, next);
                 if next {
                     row.scroll_to_me(Some(egui::Align::Center));
                 }

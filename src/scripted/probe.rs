@@ -10,6 +10,7 @@
 //! One line each, fields separated by tabs:
 //!
 //! ```text
+//! frame     312
 //! screen    Playing
 //! overlay   None
 //! fact      turns    3
@@ -42,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Probe {
         path: PathBuf::from(path),
         last: String::new(),
+        frame: 0,
     })
     .add_systems(EguiPrimaryContextPass, write.after(crate::theme::Interface));
 }
@@ -50,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
 struct Probe {
     path: PathBuf,
     last: String,
+    frame: u64,
 }
 
 /// The game's state the probe reports.
@@ -91,7 +94,13 @@ impl Facts<'_, '_> {
             fact("over", game.game.is_over().to_string());
             let hinted = self.hint.for_position(game.round().position()).is_some();
             fact("hint", hinted.to_string());
-            let vacant: Vec<String> = game.round().position().placements().into_iter().map(|c| c.to_string()).collect();
+            let vacant: Vec<String> = game
+                .round()
+                .position()
+                .placements()
+                .into_iter()
+                .map(|c| c.to_string())
+                .collect();
             fact("vacant", vacant.join(" "));
         }
         fact("picked", format!("{:?}", self.held.picked.map(|c| c.to_string())));
@@ -110,7 +119,10 @@ impl Facts<'_, '_> {
             let legal: Vec<String> = carreno.game.legal_moves().iter().map(|m| m.to_string()).collect();
             fact("carreno legal", legal.join(" "));
             fact("carreno person", carreno.person_to_move().to_string());
-            fact("carreno hint", self.carreno_hint.for_game(&carreno.game).is_some().to_string());
+            fact(
+                "carreno hint",
+                self.carreno_hint.for_game(&carreno.game).is_some().to_string(),
+            );
             let picked = self.selection.picked.map(|s| s.to_string());
             fact("carreno picked", format!("{picked:?}"));
         }
@@ -179,9 +191,17 @@ fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boa
         let _ = writeln!(text, "value\t{}\t{}", shown.label, shown.value);
     }
     boards.write(facts.game.as_deref(), &mut text);
-    if text != probe.last {
+    // The frame counts drawn frames while the screen holds still, so that a
+    // reader can wait until a control has stayed put for a frame or two.
+    probe.frame += 1;
+    if text != probe.last || probe.frame.is_multiple_of(4) {
+        let frame = probe.frame;
         let partial = probe.path.with_extension("partial");
-        if std::fs::write(&partial, &text).and_then(|_| std::fs::rename(&partial, &probe.path)).is_ok() {
+        let whole = format!("frame\t{frame}\n{text}");
+        if std::fs::write(&partial, whole)
+            .and_then(|_| std::fs::rename(&partial, &probe.path))
+            .is_ok()
+        {
             probe.last = text;
         }
     }

@@ -80,7 +80,7 @@ pub fn button(ui: &mut egui::Ui, label: &str, look: ButtonLook) -> egui::Respons
     if !ui.is_rect_visible(rect) {
         return response;
     }
-    super::controls::drawn(ui.ctx(), label, rect, look.enabled, look.main);
+    super::controls::drawn(ui, label, rect, look.enabled, look.main);
     let pressed = response.is_pointer_button_down_on();
     let (fill, ink) = match (look.enabled, look.main) {
         (false, _) => (ui::BUTTON.gamma_multiply(0.6), ui::MUTED.gamma_multiply(0.7)),

@@ -51,9 +51,11 @@ fn id() -> egui::Id {
     egui::Id::new("drawn controls")
 }
 
-/// Notes a control drawn at `rect` (when recording).
-pub fn drawn(ctx: &egui::Context, label: &str, rect: egui::Rect, enabled: bool, main: bool) {
-    if RECORDING.load(Ordering::Relaxed) {
+/// Notes a control drawn at `rect` by `ui` (when recording; not in a
+/// window's first, invisible pass, where egui only measures it).
+pub fn drawn(ui: &egui::Ui, label: &str, rect: egui::Rect, enabled: bool, main: bool) {
+    if RECORDING.load(Ordering::Relaxed) && ui.is_visible() && !ui.is_sizing_pass() {
+        let ctx = ui.ctx();
         let control = Drawn {
             label: label.to_string(),
             rect,
@@ -65,8 +67,9 @@ pub fn drawn(ctx: &egui::Context, label: &str, rect: egui::Rect, enabled: bool, 
 }
 
 /// Notes a row's value (when recording).
-pub fn shown(ctx: &egui::Context, label: &str, value: &str) {
-    if RECORDING.load(Ordering::Relaxed) {
+pub fn shown(ui: &egui::Ui, label: &str, value: &str) {
+    if RECORDING.load(Ordering::Relaxed) && ui.is_visible() && !ui.is_sizing_pass() {
+        let ctx = ui.ctx();
         let shown = Shown {
             label: label.to_string(),
             value: value.to_string(),

@@ -79,9 +79,9 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     let right = Rect::from_center_size(egui::pos2(value_box.right() - 16.0, top), vec2(32.0, 38.0));
     let previous = arrow(ui, left, "‹").clicked();
     let mut next = arrow(ui, right, "›").clicked();
-    super::controls::drawn(ui.ctx(), &format!("‹ {label}"), left, true, false);
-    super::controls::drawn(ui.ctx(), &format!("› {label}"), right, true, false);
-    super::controls::shown(ui.ctx(), label, value);
+    super::controls::drawn(ui, &format!("‹ {label}"), left, true, false);
+    super::controls::drawn(ui, &format!("› {label}"), right, true, false);
+    super::controls::shown(ui, label, value);
     let middle = Rect::from_min_max(
         egui::pos2(left.right(), value_box.top()),
         egui::pos2(right.left(), value_box.bottom()),
@@ -138,7 +138,7 @@ pub fn segmented_row(
             vec2(step - 4.0, area.height()),
         );
         let response = ui.interact(cell, ui.id().with((label, i)), Sense::click());
-        super::controls::drawn(ui.ctx(), &format!("{label}: {option}"), cell, true, i == chosen);
+        super::controls::drawn(ui, &format!("{label}: {option}"), cell, true, i == chosen);
         hovered |= response.hovered();
         let (ground, ink) = match (i == chosen, response.hovered()) {
             (true, _) => (if focused { ui::ACCENT } else { ui::BUTTON_MAIN }, ui::INK),
@@ -196,8 +196,8 @@ pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool
             .inner
         })
         .inner;
-    super::controls::drawn(ui.ctx(), label, response.rect, true, false);
-    super::controls::shown(ui.ctx(), label, name);
+    super::controls::drawn(ui, label, response.rect, true, false);
+    super::controls::shown(ui, label, name);
     if focused && !response.has_focus() {
         response.request_focus();
     }

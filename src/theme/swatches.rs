@@ -79,7 +79,11 @@ fn symbol_texture(ctx: &egui::Context, colour: Colour) -> egui::TextureHandle {
         .map(|a| Color32::from_white_alpha((a.clamp(0.0, 1.0) * 255.0).round() as u8))
         .collect();
     let image = egui::ColorImage::new([SIZE as usize; 2], pixels);
-    let texture = ctx.load_texture(format!("symbol {}", colour.index()), image, egui::TextureOptions::LINEAR);
+    let texture = ctx.load_texture(
+        format!("symbol {}", colour.index()),
+        image,
+        egui::TextureOptions::LINEAR,
+    );
     ctx.data_mut(|d| d.insert_temp(id, texture.clone()));
     texture
 }

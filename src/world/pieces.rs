@@ -88,12 +88,7 @@ pub(crate) fn rebuild_board(
         }
     }
     if let Phase::ChaosPlace(colour) = round.phase() {
-        spawn_counter(
-            &mut commands,
-            colour,
-            CounterAt::Hand,
-            layout.hand().extend(z::LIFTED),
-        );
+        spawn_counter(&mut commands, colour, CounterAt::Hand, layout.hand().extend(z::LIFTED));
     }
 }
 

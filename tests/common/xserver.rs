@@ -14,7 +14,15 @@ pub fn on_path(program: &str) -> bool {
 /// once, in this process or another, never share one.
 pub fn start_xvfb(screen: &str) -> (Child, String) {
     let mut server = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", &format!("{screen}x24"), "-nolisten", "tcp"])
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            &format!("{screen}x24"),
+            "-nolisten",
+            "tcp",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -41,7 +49,11 @@ pub fn xdotool(display: &str, args: &[&str]) -> String {
         .env("DISPLAY", display)
         .output()
         .expect("xdotool runs");
-    assert!(output.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "xdotool {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
