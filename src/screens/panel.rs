@@ -98,7 +98,11 @@ pub fn side_panel(ctx: &egui::Context, data: &PanelData, shown: &mut ShownMove, 
             header(ui, data);
             players(ui, data);
             middle(ui);
-            score(ui, data);
+            // Once the match is decided and counted, the result says it all.
+            let counted = data.count.as_ref().is_none_or(|c| c.finished());
+            if !(data.game.game.is_over() && counted) {
+                score(ui, data);
+            }
             move_list(ui, data, shown);
         });
     });
