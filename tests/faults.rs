@@ -15,7 +15,7 @@ use common::*;
 use entropy::Folders;
 use entropy::game::{Command, CurrentMatch};
 use entropy::history::History;
-use entropy::match_setup::{ClockChoice, MatchSetup, Opponent, Seat};
+use entropy::match_setup::{ClockChoice, MatchSetup, Seat};
 use entropy::prefs::{PrefsFile, Settings};
 use entropy::saved::{SaveData, SavedMatch};
 use entropy::screens::{Screen, TurnPhase};
@@ -23,35 +23,6 @@ use entropy::storage::{Loaded, SaveProblem};
 use entropy_rules::{Ending, MatchRecord, Size};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-
-fn hot_seat(folders: Folders) -> App {
-    let mut app = core_app(folders);
-    *app.world_mut().resource_mut::<MatchSetup>() = MatchSetup {
-        size: Size::Five,
-        opponent: Opponent::Person,
-        names: ["Ada".into(), "Blaise".into()],
-        ..MatchSetup::default()
-    };
-    app
-}
-
-/// Plays `moves` moves (through the rounds' ends), stopping at the match's end.
-fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
-    for _ in 0..moves {
-        settle(app);
-        match screen(app) {
-            Screen::RoundOver => {
-                send(app, Command::NextRound);
-                wait_for(app, Screen::Playing);
-            }
-            Screen::MatchOver => return,
-            _ => match random_intent(app, rng) {
-                Some(intent) => send(app, intent),
-                None => app.update(),
-            },
-        }
-    }
-}
 
 fn record(app: &App) -> MatchRecord {
     app.world().resource::<CurrentMatch>().game.record()

@@ -9,42 +9,12 @@ use common::*;
 use entropy::Folders;
 use entropy::game::{Command, CurrentMatch};
 use entropy::history::History;
-use entropy::match_setup::{MatchSetup, Opponent};
 use entropy::replay::{Replay, ReplayCommand, match_at};
 use entropy::screens::Screen;
 use entropy::screens::history::HistoryView;
-use entropy_rules::{Ending, Size};
+use entropy_rules::Ending;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-
-fn hot_seat(folders: Folders) -> App {
-    let mut app = core_app(folders);
-    *app.world_mut().resource_mut::<MatchSetup>() = MatchSetup {
-        size: Size::Five,
-        opponent: Opponent::Person,
-        names: ["Ada".into(), "Blaise".into()],
-        ..MatchSetup::default()
-    };
-    app
-}
-
-/// Plays moves until the screen is `until` (or `moves` moves were played).
-fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
-    for _ in 0..moves {
-        settle(app);
-        match screen(app) {
-            Screen::RoundOver => {
-                send(app, Command::NextRound);
-                wait_for(app, Screen::Playing);
-            }
-            Screen::MatchOver => return,
-            _ => match random_intent(app, rng) {
-                Some(intent) => send(app, intent),
-                None => app.update(),
-            },
-        }
-    }
-}
 
 /// Frames until the replay's move has landed.
 fn settle_replay(app: &mut App) {

@@ -287,3 +287,33 @@ pub fn first_empty_cell(app: &App) -> Cell {
         .nth(0)
         .unwrap()
 }
+
+/// A hot-seat match on the 5×5 board between Ada and Blaise, its files in `folders`.
+pub fn hot_seat(folders: Folders) -> App {
+    let mut app = core_app(folders);
+    *app.world_mut().resource_mut::<entropy::match_setup::MatchSetup>() = entropy::match_setup::MatchSetup {
+        size: entropy_rules::Size::Five,
+        opponent: entropy::match_setup::Opponent::Person,
+        names: ["Ada".into(), "Blaise".into()],
+        ..entropy::match_setup::MatchSetup::default()
+    };
+    app
+}
+
+/// Plays `moves` random legal moves (through the rounds' ends), stopping at the match's end.
+pub fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
+    for _ in 0..moves {
+        settle(app);
+        match screen(app) {
+            Screen::RoundOver => {
+                send(app, entropy::game::Command::NextRound);
+                wait_for(app, Screen::Playing);
+            }
+            Screen::MatchOver => return,
+            _ => match random_intent(app, rng) {
+                Some(intent) => send(app, intent),
+                None => app.update(),
+            },
+        }
+    }
+}
