@@ -76,7 +76,7 @@ pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (
         }
         (Some(Outcome::Win(_)), Some(you)) => format!("You lost {}–{}", score(you), score(you.other())),
         (Some(Outcome::Win(winner)), None) => format!(
-            "{}! By {}",
+            "{} by {}",
             name(winner).said("win", "wins"),
             score(winner).abs_diff(score(winner.other()))
         ),

@@ -31,11 +31,16 @@ pub struct PanelData<'w> {
     pub count: Option<Res<'w, ScoreCount>>,
     /// The clock, if the match has one.
     pub clock: Option<Res<'w, MatchClock>>,
+    /// The tutorial, where the one person plays both sides.
+    pub tutorial: Option<Res<'w, crate::tutorial::Tutorial>>,
 }
 
 impl PanelData<'_> {
-    /// The name of `player` in this match.
+    /// The name of `player` in this match ("You" for both in the tutorial).
     pub fn name(&self, player: entropy_rules::Player) -> crate::match_setup::Name {
+        if self.tutorial.is_some() {
+            return crate::match_setup::Name::you();
+        }
         self.setup.name_in(player, self.game.seats)
     }
 

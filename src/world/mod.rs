@@ -130,12 +130,10 @@ impl BoardLayout {
         }
     }
 
-    /// The distance between the colours of that row.
+    /// The distance between the colours of that row: room for each
+    /// colour's odds ("15%") side by side.
     pub fn colour_step(&self) -> f32 {
-        match self.arrangement {
-            Arrangement::Wide => 42.0,
-            Arrangement::Tall => 46.0,
-        }
+        46.0
     }
 
     /// The arrangement that shows the board larger in a viewport of
