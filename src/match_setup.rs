@@ -113,11 +113,20 @@ impl Name {
         self.you
     }
 
-    /// The name and a verb agreeing with it: `said("win", "wins")` is "You
-    /// win" or "Medium wins".
+    /// The name and a verb agreeing with it, to begin a sentence:
+    /// `said("win", "wins")` is "You win" or "Medium wins".
     pub fn said(&self, you_form: &str, other_form: &str) -> String {
         let verb = if self.you { you_form } else { other_form };
         format!("{} {verb}", self.text)
+    }
+
+    /// The same within a sentence: "you are" or "Medium is".
+    pub fn said_within(&self, you_form: &str, other_form: &str) -> String {
+        if self.you {
+            format!("you {you_form}")
+        } else {
+            self.said(you_form, other_form)
+        }
     }
 
     /// The name as text.
@@ -209,5 +218,46 @@ impl MatchSetup {
     /// Whether a person plays (not two computers).
     pub fn has_person(&self) -> bool {
         !matches!(self.opponent, Opponent::Watch(..))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_computer_is_named_by_its_level_and_sentences_agree_with_you() {
+        let setup = MatchSetup {
+            opponent: Opponent::Computer(Level::Medium),
+            ..MatchSetup::default()
+        };
+        let (you, computer) = (setup.name(Player::One), setup.name(Player::Two));
+        assert_eq!(computer.as_str(), "Medium");
+        assert!(you.is_you());
+        assert_eq!(you.said("win", "wins"), "You win");
+        assert_eq!(computer.said("win", "wins"), "Medium wins");
+        assert_eq!(
+            format!("Now {} Order.", you.said_within("are", "is")),
+            "Now you are Order."
+        );
+        // The tutorial's chairs (a person in both) name no computer.
+        let both = setup.name_in(Player::Two, [Seat::Person; 2]);
+        assert!(both.is_you());
+    }
+
+    #[test]
+    fn two_computers_of_one_level_are_told_apart_and_typed_names_win() {
+        let setup = MatchSetup {
+            opponent: Opponent::Watch(Level::Hard, Level::Hard),
+            names: [String::new(), " Ada ".into()],
+            ..MatchSetup::default()
+        };
+        assert_eq!(setup.name(Player::One).as_str(), "Hard 1");
+        assert_eq!(setup.name(Player::Two).as_str(), "Ada");
+        let people = MatchSetup {
+            opponent: Opponent::Person,
+            ..MatchSetup::default()
+        };
+        assert_eq!(people.name(Player::Two).as_str(), "Player 2");
     }
 }

@@ -91,8 +91,8 @@ fn draw(
                 egui::Label::new(widgets::muted(
                     format!(
                         "Now {} Order and {} Chaos.",
-                        data.name(first.other()).said("are", "is"),
-                        data.name(first).said("are", "is")
+                        data.name(first.other()).said_within("are", "is"),
+                        data.name(first).said_within("are", "is")
                     ),
                     widgets::BODY,
                 ))
