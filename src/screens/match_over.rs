@@ -64,8 +64,8 @@ fn navigate(
 /// lost 2–151".
 pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
     let reason = game.forfeited().map(|f| match f {
-        Forfeit::TimeOut(p) => format!("{} out of time.", name(p).said("ran", "ran")),
-        Forfeit::Resigned(p) => format!("{}.", name(p).said("resigned", "resigned")),
+        Forfeit::TimeOut(p) => format!("{} ran out of time.", name(p)),
+        Forfeit::Resigned(p) => format!("{} resigned.", name(p)),
     });
     let totals = game.totals();
     let score = |p: Player| totals[p.index()];

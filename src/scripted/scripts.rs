@@ -198,19 +198,21 @@ fn crash_play() -> Vec<Step> {
 /// Plays a whole match to the count of its last round, writes the board
 /// while the count goes on (all but stopped), and waits to be killed.
 fn crash_count() -> Vec<Step> {
-    vec![
-        Do(Command::StartMatch),
-        Screen(Screen::Playing),
-        Speed(60.0),
+    let mut steps = vec![Do(Command::StartMatch), Screen(Screen::Playing), Speed(60.0)];
+    steps.extend(to_the_last_count());
+    steps.extend([Speed(0.01), CountBeats(1), WriteBoard, Frames(u32::MAX)]);
+    steps
+}
+
+/// From round 1 under way to the last counter of round 2 placed: the
+/// round played out, round 2 started and played out.
+fn to_the_last_count() -> [Step; 5] {
+    [
         Play(usize::MAX),
         Screen(Screen::RoundOver),
         Do(Command::NextRound),
         Screen(Screen::Playing),
         Play(usize::MAX),
-        Speed(0.01),
-        CountBeats(1),
-        WriteBoard,
-        Frames(u32::MAX),
     ]
 }
 
@@ -227,7 +229,7 @@ fn crash_continue() -> Vec<Step> {
 }
 
 fn measure() -> Vec<Step> {
-    vec![
+    let mut steps = vec![
         Do(Command::StartMatch),
         Screen(Screen::Playing),
         Speed(60.0),
@@ -240,11 +242,9 @@ fn measure() -> Vec<Step> {
         Play(44),
         Measure(Bucket::None),
         Speed(60.0),
-        Play(usize::MAX),
-        Screen(Screen::RoundOver),
-        Do(Command::NextRound),
-        Screen(Screen::Playing),
-        Play(usize::MAX),
+    ];
+    steps.extend(to_the_last_count());
+    steps.extend([
         Screen(Screen::MatchOver),
         Frames(30),
         Speed(1.0),
@@ -263,7 +263,8 @@ fn measure() -> Vec<Step> {
         Measure(Bucket::None),
         Report,
         Exit,
-    ]
+    ]);
+    steps
 }
 
 /// Carreno's game: the setup, a game at a shared screen with O in check and
