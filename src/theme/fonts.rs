@@ -9,6 +9,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
+    // egui writes the glyphs it draws for the first time into its font
+    // atlas, an image the renderer copies only in a frame whose asset events
+    // name it. Written after those events are sent, the new glyphs would be
+    // drawn from the old copy: letters missing from a word or a number.
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    );
     app.init_resource::<WorldFont>()
         .add_systems(EguiPrimaryContextPass, install_egui_fonts.run_if(run_once));
 }
