@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
-use entropy_rules::{Action, Phase, Player, Position};
+use entropy_rules::{Phase, Player, Position};
 
 use crate::AppSet;
 use crate::animation::{AnimationSpeed, motion_blocks_input};
@@ -142,11 +142,7 @@ fn think(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut thinkin
 /// The computer's decision as an intent.
 fn decide(computer: &Shared, position: &Position, limits: &Limits) -> Option<Intent> {
     let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    match position.phase() {
-        Phase::ChaosPlace(_) => Some(Intent(Action::Place(player.place(position, limits)))),
-        Phase::OrderMove => Some(Intent(Action::from(player.order(position, limits)))),
-        _ => None,
-    }
+    player.choose(position, limits).map(Intent)
 }
 
 fn answer(

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 use entropy_ai::{Level, Limits};
-use entropy_rules::{Action, Event, Match, Phase, Player, Size};
+use entropy_rules::{Event, Match, Player, Role, Size};
 
 use crate::AppSet;
 use crate::animation::{AnimationSpeed, blocks_input};
@@ -152,17 +152,13 @@ fn play_for_the_player(
         players.get_or_insert_with(|| [0, 1].map(|i| std::sync::Mutex::new(Level::Beginner.player(SEED + i))));
     let position = *game.round().position();
     let limits = Limits::none();
-    let action = match position.phase() {
-        Phase::ChaosPlace(_) => players[0]
-            .get_mut()
-            .ok()
-            .map(|p| Action::Place(p.place(&position, &limits))),
-        Phase::OrderMove => players[1]
-            .get_mut()
-            .ok()
-            .map(|p| Action::from(p.order(&position, &limits))),
-        _ => None,
+    let (chaos, order) = players.split_at_mut(1);
+    let player = match position.phase().to_move() {
+        Some(Role::Chaos) => &mut chaos[0],
+        Some(Role::Order) => &mut order[0],
+        None => return,
     };
+    let action = player.get_mut().ok().and_then(|p| p.choose(&position, &limits));
     if let Some(action) = action {
         intents.write(Intent(action));
     }

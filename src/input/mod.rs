@@ -16,7 +16,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use entropy_rules::{Action, Cell, Phase, Position, Slide};
+use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
 use crate::game::{CurrentMatch, Intent};
 use crate::screens::{Screen, TurnPhase};
@@ -73,7 +73,7 @@ pub type BoardCursor = board_cursor::BoardCursor<Cell>;
 
 impl CursorSquare for Cell {
     fn home() -> Cell {
-        Cell::new(3, 3).unwrap_or(Cell::TOP_LEFT)
+        Size::default().centre()
     }
 
     fn step(self, n: usize, right: i32, up: i32) -> Option<Cell> {
@@ -123,7 +123,6 @@ fn reset_cursor(
 ) {
     *held = Held::default();
     hovered.0 = None;
-    let n = game.map_or(7, |g| g.round().size().n());
-    cursor.at = Cell::new(n / 2, n / 2).unwrap_or(Cell::TOP_LEFT);
+    cursor.at = game.map_or(Size::default(), |g| g.round().size()).centre();
     cursor.visible = false;
 }

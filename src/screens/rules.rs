@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use entropy_rules::{Colour, Line, LineScore};
+use entropy_rules::{Colour, Line, LineScore, Size};
 
 use super::Overlay;
 use super::rules_window::{self, Block, Page, RulesBook, blocks, controls_table, heading, para};
@@ -69,9 +69,12 @@ fn game_page(ui: &mut egui::Ui) {
     blocks(
         ui,
         &[
-            para(
-                "One player is Chaos, the other Order. The bag holds 7 counters of each of 7 colours (on the small board, 5 of each of 5).",
-            ),
+            para({
+                let (board, small) = (Size::Seven.n(), Size::Five.n());
+                format!(
+                    "One player is Chaos, the other Order. The bag holds {board} counters of each of {board} colours (on the small board, {small} of each of {small})."
+                )
+            }),
             para("Chaos draws a counter at random (both players then see it) and places it on any empty cell."),
             para(
                 "Order may then slide any one counter on the board, the new one included, along its row or column over empty cells, like a rook in chess, or pass.",

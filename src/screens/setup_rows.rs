@@ -147,14 +147,17 @@ pub(super) fn describe(setup: &MatchSetup, row: Row) -> (&'static str, String, S
         ),
         (Row::Board, _) => (
             "Board",
-            match setup.size {
-                Size::Seven => "7 × 7".into(),
-                Size::Five => "5 × 5".into(),
-            },
-            match setup.size {
-                Size::Seven => "The standard game: 49 counters in 7 colours.".into(),
-                Size::Five => "A quick game: 25 counters in 5 colours.".into(),
-            },
+            format!("{0} × {0}", setup.size.n()),
+            format!(
+                "{}: {} counters in {} colours.",
+                if setup.size == Size::default() {
+                    "The standard game"
+                } else {
+                    "A quick game"
+                },
+                setup.size.cells(),
+                setup.size.n()
+            ),
         ),
         (Row::Clock, _) => (
             "Clock",

@@ -1,7 +1,7 @@
 //! The scripts, step by step.
 
 use entropy_ai::Level;
-use entropy_rules::Cell;
+use entropy_rules::Size;
 
 use super::Step::{self, *};
 use super::carreno::CarrenoStep;
@@ -175,7 +175,7 @@ fn pointer() -> Vec<Step> {
         Do(Command::StartMatch),
         Screen(Screen::Playing),
         Frames(20),
-        Announce(Cell::new(3, 3).unwrap_or(Cell::TOP_LEFT)),
+        Announce(Size::default().centre()),
         AwaitPlacement(3000),
         Exit,
     ]

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use entropy_ai::{Level, Limits};
-use entropy_rules::{Action, Cell, Event, Phase, Round, Size};
+use entropy_rules::{Action, Cell, Event, Phase, Role, Round, Size};
 
 use super::BoardLayout;
 use crate::animation::Tween;
@@ -102,17 +102,10 @@ fn play(
     let at = |cell: Cell, z: f32| (centre + layout.cell_centre(cell)).extend(z);
     let position = *demo.round.position();
     let limits = Limits::none();
-    let action = match position.phase() {
-        Phase::ChaosDraw => Action::Draw,
-        Phase::ChaosPlace(_) => match demo.chaos.get_mut() {
-            Ok(chaos) => Action::Place(chaos.place(&position, &limits)),
-            Err(_) => return,
-        },
-        Phase::OrderMove => match demo.order.get_mut() {
-            Ok(order) => Action::from(order.order(&position, &limits)),
-            Err(_) => return,
-        },
-        Phase::Finished => {
+    let player = match position.phase().to_move() {
+        Some(Role::Chaos) => &mut demo.chaos,
+        Some(Role::Order) => &mut demo.order,
+        None => {
             for (entity, _, _) in &counters {
                 commands.entity(entity).despawn();
             }
@@ -120,6 +113,14 @@ fn play(
             *demo = Demo::new(games);
             demo.wait = 2.5;
             return;
+        }
+    };
+    let action = if position.phase() == Phase::ChaosDraw {
+        Action::Draw
+    } else {
+        match player.get_mut().ok().and_then(|p| p.choose(&position, &limits)) {
+            Some(action) => action,
+            None => return,
         }
     };
     match demo.round.apply(action) {

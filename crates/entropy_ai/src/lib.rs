@@ -20,7 +20,7 @@
 //! How the levels play, and how the search, the evaluation and the
 //! playouts work, is in `docs/ai.md`.
 
-use entropy_rules::{Cell, OrderMove, Position};
+use entropy_rules::{Action, Cell, OrderMove, Phase, Position};
 
 pub mod budget;
 mod casual;
@@ -59,4 +59,27 @@ pub trait Player: Send {
 
     /// Order's slide or pass.
     fn order(&mut self, position: &Position, limits: &Limits) -> OrderMove;
+
+    /// The move `position` waits for, whichever role plays it: Chaos's
+    /// placement or Order's slide or pass. `None` when it waits for a draw
+    /// (chance, not a choice) or the round is over.
+    ///
+    /// ```
+    /// use entropy_ai::{Level, Limits, Player};
+    /// use entropy_rules::{Action, Colour, Position, Size};
+    ///
+    /// let mut player = Level::Beginner.player(1);
+    /// let empty = Position::new(Size::Seven);
+    /// assert_eq!(player.choose(&empty, &Limits::none()), None, "a draw is chance");
+    /// let mut drawn = empty;
+    /// drawn.draw(Colour::from_index(0).unwrap()).unwrap();
+    /// assert!(matches!(player.choose(&drawn, &Limits::none()), Some(Action::Place(_))));
+    /// ```
+    fn choose(&mut self, position: &Position, limits: &Limits) -> Option<Action> {
+        match position.phase() {
+            Phase::ChaosPlace(_) => Some(Action::Place(self.place(position, limits))),
+            Phase::OrderMove => Some(Action::from(self.order(position, limits))),
+            Phase::ChaosDraw | Phase::Finished => None,
+        }
+    }
 }

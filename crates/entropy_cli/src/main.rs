@@ -72,8 +72,8 @@ enum Command {
         #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
         jobs: u64,
         /// Board side: 7 or 5.
-        #[arg(long, default_value_t = 7, value_parser = board_size)]
-        size: usize,
+        #[arg(long, default_value = "7", value_parser = board_size)]
+        size: Size,
         /// Search nodes per move for the search levels, instead of their
         /// time budgets: deterministic and independent of the machine's load.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -160,10 +160,10 @@ fn seconds(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-fn board_size(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(n @ (5 | 7)) => Ok(n),
-        _ => Err(format!("{s:?}: the board side is 5 or 7")),
+fn board_size(s: &str) -> Result<Size, String> {
+    match s.trim().parse::<u8>() {
+        Ok(n) => Size::try_from(n).map_err(|e| format!("{s:?}: {e}")),
+        Err(_) => Err(format!("{s:?}: the board side is a number, 5 or 7")),
     }
 }
 
@@ -194,7 +194,7 @@ fn main() -> ExitCode {
                 matches: matches as usize,
                 seed,
                 jobs: jobs as usize,
-                size: Size::from_n(size).unwrap_or_default(),
+                size,
                 limits: Limits {
                     time: move_ms.map(Duration::from_millis),
                     nodes,

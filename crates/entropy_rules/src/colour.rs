@@ -35,6 +35,19 @@ impl Size {
         self.n() * self.n()
     }
 
+    /// The cell in the middle of the board.
+    ///
+    /// ```
+    /// use entropy_rules::{Cell, Size};
+    ///
+    /// assert_eq!(Size::Seven.centre(), Cell::new(3, 3).unwrap());
+    /// assert_eq!(Size::Five.centre(), Cell::new(2, 2).unwrap());
+    /// ```
+    pub fn centre(self) -> crate::Cell {
+        let middle = self.n() / 2;
+        crate::Cell::new(middle, middle).expect("the middle of a board is on it")
+    }
+
     /// The size with side `n`, if it is 5 or 7.
     pub const fn from_n(n: usize) -> Option<Size> {
         match n {
