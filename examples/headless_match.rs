@@ -11,10 +11,11 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use entropy::game::{Command, CurrentMatch};
-use entropy::match_setup::{MatchSetup, Opponent};
-use entropy::screens::Screen;
-use entropy::{CorePlugin, Folders};
+use entropy::CorePlugin;
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::match_setup::{MatchSetup, Opponent};
 use entropy_ai::Level;
 use entropy_rules::Size;
 

@@ -8,75 +8,16 @@
 //! [`AppPlugin`] adds the window, drawing, the pointer,
 //! the interface and sound. `docs/design.md` walks through the rooms.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 
-pub mod animation;
-pub mod art;
-pub mod audio;
-pub mod camera;
+pub mod app;
 pub mod carreno;
-pub mod clock;
-pub mod computer;
-pub mod count;
-pub mod game;
-pub mod history;
-pub mod input;
-pub mod match_setup;
-pub mod navigation;
-pub mod prefs;
-pub mod replay;
-pub mod review;
-pub mod saved;
-pub mod screens;
-pub mod scripted;
-pub mod storage;
-pub mod theme;
-pub mod tutorial;
-pub mod window;
-pub mod world;
+pub mod dev;
+pub mod solomon;
+pub mod table;
+pub mod ui;
 
-/// The order of the game's systems within `Update`.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSet {
-    /// Keys, buttons, the pointer and the computer become intents and commands.
-    Input,
-    /// Intents are applied to the match; commands move between screens.
-    Turn,
-    /// The board's entities follow the rule events.
-    Sync,
-    /// Motion advances (after the events that start it, so it starts at once).
-    Animate,
-}
-
-/// Where the game keeps its files.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Folders {
-    /// The preferences' folder (`None`: nothing is remembered).
-    pub preferences: Option<PathBuf>,
-    /// The saved match's and the history's folder (`None`: nothing is kept).
-    pub data: Option<PathBuf>,
-}
-
-impl Folders {
-    /// The platform's folders (or those named by `ENTROPY_PREFS_DIR` and `ENTROPY_DATA_DIR`).
-    pub fn platform() -> Folders {
-        Folders {
-            preferences: storage::preferences_dir(),
-            data: storage::data_dir(),
-        }
-    }
-
-    /// Both in `dir` (for tests and scripted runs).
-    pub fn in_dir(dir: impl Into<PathBuf>) -> Folders {
-        let dir = dir.into();
-        Folders {
-            preferences: Some(dir.join("preferences")),
-            data: Some(dir.join("data")),
-        }
-    }
-}
+pub use app::{AppSet, Folders};
 
 /// The game's logic, without any window, drawing or sound.
 #[derive(Default)]
@@ -93,20 +34,34 @@ impl Plugin for CorePlugin {
         );
         app.insert_resource(self.folders.clone());
         // Files first: the screens read what they found.
-        app.add_plugins((match_setup::plugin, prefs::plugin, saved::plugin, history::plugin));
         app.add_plugins((
-            replay::plugin,
-            review::plugin,
-            navigation::plugin,
-            screens::plugin,
-            game::plugin,
-            count::plugin,
-            clock::plugin,
-            animation::plugin,
-            world::core_plugin,
-            input::plugin,
-            computer::plugin,
-            tutorial::plugin,
+            solomon::match_setup::plugin,
+            app::prefs::plugin,
+            solomon::saved::plugin,
+            solomon::history::plugin,
+        ));
+        app.add_plugins((
+            solomon::replay::plugin,
+            solomon::review::plugin,
+            ui::navigation::plugin,
+            app::screen::plugin,
+            ui::overlays::plugin,
+            ui::title::plugin,
+            solomon::screens::plugin,
+            ui::pause::plugin,
+            ui::settings::plugin,
+            ui::transition::plugin,
+            ui::save_notice::plugin,
+        ));
+        app.add_plugins((
+            solomon::game::plugin,
+            solomon::count::plugin,
+            solomon::clock::plugin,
+            ui::animation::plugin,
+            solomon::world::core_plugin,
+            solomon::input::plugin,
+            solomon::computer::plugin,
+            solomon::tutorial::plugin,
             carreno::plugin,
         ));
     }
@@ -171,13 +126,13 @@ impl Plugin for AppPlugin {
             folders: self.folders.clone(),
         });
         app.add_plugins((
-            theme::plugin,
-            camera::plugin,
-            art::plugin,
-            world::plugin,
-            audio::plugin,
-            window::plugin,
-            scripted::plugin,
+            ui::theme::plugin,
+            ui::camera::plugin,
+            ui::art::plugin,
+            solomon::world::plugin,
+            ui::audio::plugin,
+            ui::window::plugin,
+            dev::plugin,
             carreno::looks_plugin,
         ));
     }

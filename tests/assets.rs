@@ -10,7 +10,7 @@ fn assets() -> &'static Path {
 
 #[test]
 fn every_sound_exists_and_decodes() {
-    for file in entropy::audio::SOUND_FILES {
+    for file in entropy::ui::audio::SOUND_FILES {
         let bytes = std::fs::read(assets().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let sound = bevy_kira_audio::prelude::StaticSoundData::from_cursor(std::io::Cursor::new(bytes))
             .unwrap_or_else(|e| panic!("{file} does not decode: {e}"));
@@ -54,8 +54,8 @@ fn every_character_the_game_shows_is_in_its_typefaces() {
     }
     chars.extend((' '..='~').collect::<Vec<_>>());
     for (name, data) in [
-        ("Inter Regular", entropy::theme::fonts::REGULAR),
-        ("Inter SemiBold", entropy::theme::fonts::SEMIBOLD),
+        ("Inter Regular", entropy::ui::theme::fonts::REGULAR),
+        ("Inter SemiBold", entropy::ui::theme::fonts::SEMIBOLD),
     ] {
         let face = ttf_parser::Face::parse(data, 0).expect("a font");
         let missing: String = chars

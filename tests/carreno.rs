@@ -8,13 +8,13 @@ use bevy::prelude::*;
 use carreno_ai::Level;
 use carreno_rules::{Game, Move, MoveError, Position, Side, Square};
 use common::*;
-use entropy::Folders;
-use entropy::animation::AnimationSpeed;
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
 use entropy::carreno::board::{CarrenoLayout, Piece};
 use entropy::carreno::game::sentence;
 use entropy::carreno::playing::Refusal;
 use entropy::carreno::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoOpponent, CarrenoSetup, Seat, SideChoice};
-use entropy::screens::Screen;
+use entropy::ui::animation::AnimationSpeed;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -54,7 +54,7 @@ fn rest(app: &mut App) {
     let still = run_until(app, 200, |app| {
         let shaking = app
             .world_mut()
-            .query::<&entropy::animation::Shake>()
+            .query::<&entropy::ui::animation::Shake>()
             .iter(app.world())
             .count()
             > 0;
@@ -136,7 +136,7 @@ fn a_move_through_the_keys_is_applied_and_slides_along_its_line() {
     // The piece is on its way, not yet on its square.
     let mut query = app
         .world_mut()
-        .query::<(&Piece, Option<&entropy::animation::Tween>, &Transform)>();
+        .query::<(&Piece, Option<&entropy::ui::animation::Tween>, &Transform)>();
     let (_, tween, transform) = query.iter(app.world()).find(|(p, _, _)| p.at == sq("b3")).unwrap();
     let tween = tween.expect("the move is animated");
     assert_eq!(tween.target().truncate(), CarrenoLayout::rest(sq("b3")).truncate());
@@ -340,10 +340,10 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
 #[test]
 fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
     let mut app = core_app(Folders::in_dir(scratch("carreno-title")));
-    let entries = entropy::screens::title::entries(None, true);
+    let entries = entropy::ui::title::entries(None, true);
     let index = entries
         .iter()
-        .position(|e| *e == entropy::screens::title::Entry::Carreno)
+        .position(|e| *e == entropy::ui::title::Entry::Carreno)
         .unwrap();
     for _ in 0..index {
         key(&mut app, KeyCode::ArrowDown);

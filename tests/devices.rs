@@ -6,10 +6,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use entropy::Folders;
-use entropy::game::CurrentMatch;
-use entropy::input::BoardCursor;
-use entropy::screens::{Overlay, Overlays, Screen};
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::CurrentMatch;
+use entropy::solomon::input::BoardCursor;
+use entropy::ui::overlays::{Overlay, Overlays};
 use entropy_rules::{Cell, MoveList, OrderMove, Phase, Size};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -138,7 +139,11 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
     wait_for(app, Screen::Playing);
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(game.round().size(), Size::Five, "the board chosen with the keys");
-    assert!(game.seats.iter().all(|s| *s == entropy::match_setup::Seat::Person));
+    assert!(
+        game.seats
+            .iter()
+            .all(|s| *s == entropy::solomon::match_setup::Seat::Person)
+    );
 
     // The pause menu opens and closes, and the board waits meanwhile.
     settle(app);
@@ -191,8 +196,8 @@ fn a_whole_match_with_a_gamepad_alone() {
 fn a_gamepad_plugged_in_mid_match_works() {
     let mut app = core_app(Folders::default());
     app.world_mut()
-        .resource_mut::<entropy::match_setup::MatchSetup>()
-        .opponent = entropy::match_setup::Opponent::Person;
+        .resource_mut::<entropy::solomon::match_setup::MatchSetup>()
+        .opponent = entropy::solomon::match_setup::Opponent::Person;
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
     wait_for(&mut app, Screen::Playing);

@@ -12,14 +12,15 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use common::*;
-use entropy::Folders;
-use entropy::game::{Command, CurrentMatch};
-use entropy::history::History;
-use entropy::match_setup::{ClockChoice, MatchSetup, Seat};
-use entropy::prefs::{PrefsFile, Settings};
-use entropy::saved::{SaveData, SavedMatch};
-use entropy::screens::{Screen, TurnPhase};
-use entropy::storage::{Loaded, SaveProblem};
+use entropy::app::Folders;
+use entropy::app::prefs::{PrefsFile, Settings};
+use entropy::app::screen::Screen;
+use entropy::app::storage::{Loaded, SaveProblem};
+use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::history::History;
+use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Seat};
+use entropy::solomon::saved::{SaveData, SavedMatch};
+use entropy::solomon::screens::TurnPhase;
 use entropy_rules::{Ending, MatchRecord, Size};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -116,7 +117,7 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
         };
         let count = app
             .world()
-            .get_resource::<entropy::count::ScoreCount>()
+            .get_resource::<entropy::solomon::count::ScoreCount>()
             .map(|c| c.shown);
         let state = (
             screen(&app),
@@ -254,7 +255,7 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
             && told.contains("This new match is not saved"),
         "{told}"
     );
-    let Loaded::Read(on_disk) = entropy::saved::load(&data.join("match.ron")) else {
+    let Loaded::Read(on_disk) = entropy::solomon::saved::load(&data.join("match.ron")) else {
         panic!("the match left is still saved")
     };
     assert_eq!(on_disk.record, left, "the save is the match left, not the new one");
@@ -279,7 +280,7 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
         Some(Ending::Abandoned)
     );
     assert!(problems(&app).is_empty(), "{:?}", problems(&app));
-    let Loaded::Read(on_disk) = entropy::saved::load(&data.join("match.ron")) else {
+    let Loaded::Read(on_disk) = entropy::solomon::saved::load(&data.join("match.ron")) else {
         panic!("the new match is saved")
     };
     assert_eq!(on_disk.record, record(&app));
@@ -440,7 +441,7 @@ fn a_full_or_read_only_disk_is_said_and_leaves_no_temporary() {
     settle(&mut app);
     assert!(app.world().resource::<SaveProblem>().problems.is_empty());
     assert_eq!(
-        entropy::saved::load(&data.join("match.ron")),
+        entropy::solomon::saved::load(&data.join("match.ron")),
         Loaded::Read(SaveData::of(
             app.world().resource::<CurrentMatch>(),
             app.world().resource::<MatchSetup>(),
@@ -475,7 +476,7 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
     std::fs::create_dir_all(&history).unwrap();
     let game = entropy_rules::Match::new(Size::Five, entropy_rules::Player::One, [1, 2]);
     let good = entropy_rules::MatchFile {
-        tags: entropy::history::tags(&MatchSetup::default(), [Seat::Person; 2]),
+        tags: entropy::solomon::history::tags(&MatchSetup::default(), [Seat::Person; 2]),
         record: game.record(),
     };
     std::fs::write(history.join("2001-01-01 00.00.00.txt"), good.to_text()).unwrap();
@@ -571,10 +572,10 @@ fn unreadable_saves_and_preferences_are_kept_aside_never_overwritten() {
         spoil(&data.join("match.ron"), how);
         spoil(&prefs.join("preferences.ron"), how);
         let path = data.join("match.ron");
-        without_blocking("reading the save", move || entropy::saved::load(&path));
+        without_blocking("reading the save", move || entropy::solomon::saved::load(&path));
         let prefs_path = prefs.join("preferences.ron");
         let prefs_read = without_blocking("reading the preferences", move || {
-            matches!(entropy::prefs::load(&prefs_path), Loaded::Unreadable(_))
+            matches!(entropy::app::prefs::load(&prefs_path), Loaded::Unreadable(_))
         });
         assert!(prefs_read, "{how}: the preferences are unreadable");
         // Read above: both were moved aside already. Spoil them again for the game's own launch.
@@ -676,8 +677,8 @@ fn the_match_is_saved_with_its_clocks_as_the_game_exits() {
     }
     send(&mut app, AppExit::Success);
     app.update();
-    let left = app.world().resource::<entropy::clock::MatchClock>().left;
-    let Loaded::Read(saved) = entropy::saved::load(&dir.join("data/match.ron")) else {
+    let left = app.world().resource::<entropy::solomon::clock::MatchClock>().left;
+    let Loaded::Read(saved) = entropy::solomon::saved::load(&dir.join("data/match.ron")) else {
         panic!("saved")
     };
     assert_eq!(saved.clock_ms, Some(left.map(|d| d.as_millis() as u64)));
@@ -746,7 +747,7 @@ fn a_replay_leaves_the_saved_match_alone() {
     let left = record(&app);
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
-    let on_disk = || match entropy::saved::load(&dir.join("data/match.ron")) {
+    let on_disk = || match entropy::solomon::saved::load(&dir.join("data/match.ron")) {
         Loaded::Read(data) => Some(data.record),
         _ => None,
     };
@@ -757,9 +758,9 @@ fn a_replay_leaves_the_saved_match_alone() {
     key(&mut app, KeyCode::Enter);
     wait_for(&mut app, Screen::Replay);
     for command in [
-        entropy::replay::ReplayCommand::Forward,
-        entropy::replay::ReplayCommand::Forward,
-        entropy::replay::ReplayCommand::End,
+        entropy::solomon::replay::ReplayCommand::Forward,
+        entropy::solomon::replay::ReplayCommand::Forward,
+        entropy::solomon::replay::ReplayCommand::End,
     ] {
         send(&mut app, command);
         for _ in 0..30 {

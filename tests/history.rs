@@ -6,12 +6,12 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use entropy::Folders;
-use entropy::game::{Command, CurrentMatch};
-use entropy::history::History;
-use entropy::replay::{Replay, ReplayCommand, match_at};
-use entropy::screens::Screen;
-use entropy::screens::history::HistoryView;
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::history::History;
+use entropy::solomon::replay::{Replay, ReplayCommand, match_at};
+use entropy::solomon::screens::history::HistoryView;
 use entropy_rules::Ending;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -61,7 +61,7 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     wait_for(&mut app, Screen::Replay);
     settle_replay(&mut app);
     for round in 0..2 {
-        let moves = entropy::replay::moves(&played.rounds[round]).len();
+        let moves = entropy::solomon::replay::moves(&played.rounds[round]).len();
         for step in 1..=moves {
             send(&mut app, ReplayCommand::Forward);
             settle_replay(&mut app);

@@ -9,10 +9,10 @@ mod common;
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 use common::*;
-use entropy::game::{CurrentMatch, Intent};
-use entropy::match_setup::{MatchSetup, Opponent};
-use entropy::screens::Screen;
-use entropy::world::BoardLayout;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::{CurrentMatch, Intent};
+use entropy::solomon::match_setup::{MatchSetup, Opponent};
+use entropy::solomon::world::BoardLayout;
 use entropy_rules::{Action, Cell, OrderMove, Phase, Slide};
 
 fn app() -> App {
@@ -44,7 +44,8 @@ fn last_reply(app: &App) -> Option<OrderMove> {
 #[test]
 fn the_mouse_places_and_slides_on_the_board() {
     let mut app = app();
-    app.world_mut().write_message(entropy::game::Command::StartMatch);
+    app.world_mut()
+        .write_message(entropy::solomon::game::Command::StartMatch);
     wait_for(&mut app, Screen::Playing);
     settle(&mut app);
 

@@ -70,12 +70,12 @@ impl Shot {
 
 /// The colour of the board's tray as the screen shows it.
 fn board_frame() -> [u8; 3] {
-    theme_colour(entropy::theme::TRAY)
+    theme_colour(entropy::ui::theme::TRAY)
 }
 
 /// A world colour of the theme as the screen shows it (before shading).
 fn theme_colour(colour: bevy::color::Color) -> [u8; 3] {
-    let c = entropy::theme::egui_colour(colour);
+    let c = entropy::ui::theme::egui_colour(colour);
     [c.r(), c.g(), c.b()]
 }
 
@@ -129,7 +129,7 @@ fn run_game_on(dir: &Path, script: &str, args: &[&str], screen: &str) {
 
 /// The side panel's ground, from the game's palette.
 fn panel_colour() -> [u8; 3] {
-    let c = entropy::theme::ui::PANEL;
+    let c = entropy::ui::theme::ui::PANEL;
     [c.r(), c.g(), c.b()]
 }
 
@@ -200,7 +200,7 @@ fn the_game_shows_its_screens() {
             shot.contrast()
         );
     }
-    use entropy::theme::ui;
+    use entropy::ui::theme::ui;
     // Every menu opens with its main control focused: the gold focus ring shows.
     for name in [
         "title",
@@ -286,7 +286,7 @@ fn the_game_shows_its_screens() {
         top < 80 && bottom > 160,
         "the board at the top, the bag below it (margins {top} and {bottom})"
     );
-    let bag = theme_colour(entropy::theme::BAG);
+    let bag = theme_colour(entropy::ui::theme::BAG);
     let near = |a: u8, b: u8| a.abs_diff(b) <= 40;
     let below: usize = (rows[rows.len() - 1]..resized.height as usize)
         .map(|y| {
@@ -342,7 +342,7 @@ fn carrenos_game_shows_its_screens() {
             shot.contrast()
         );
     }
-    use entropy::theme::ui;
+    use entropy::ui::theme::ui;
     for name in ["carreno_setup", "carreno_result"] {
         assert!(share_of(get(name), ui::FOCUS) > 0.0004, "{name}: a focus ring");
     }
@@ -614,16 +614,16 @@ fn a_game_killed_during_the_count_has_its_match_in_the_history() {
             bevy::state::app::StatesPlugin,
             bevy::input::InputPlugin,
             entropy::CorePlugin {
-                folders: entropy::Folders {
+                folders: entropy::app::Folders {
                     preferences: Some(dir.join("prefs")),
                     data: Some(dir.join("data")),
                 },
             },
         ));
         app.update();
-        let saved = app.world().resource::<entropy::saved::SavedMatch>();
+        let saved = app.world().resource::<entropy::solomon::saved::SavedMatch>();
         assert!(!saved.resumable(), "launch {launch}: no match to continue");
-        let history = app.world().resource::<entropy::history::History>();
+        let history = app.world().resource::<entropy::solomon::history::History>();
         assert_eq!(history.entries.len(), 1, "launch {launch}: kept once");
         let file = history.entries[0].file.clone().expect("a readable match file");
         assert!(matches!(file.ending(), Some(entropy_rules::Ending::Played(_))));

@@ -6,11 +6,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use entropy::Folders;
-use entropy::game::{Command, CurrentMatch, Intent};
-use entropy::history::History;
-use entropy::screens::Screen;
-use entropy::tutorial::{Step, Tutorial};
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::{Command, CurrentMatch, Intent};
+use entropy::solomon::history::History;
+use entropy::solomon::tutorial::{Step, Tutorial};
 use entropy_rules::{Action, MoveList, OrderMove, Phase, Size};
 
 fn step(app: &App) -> Step {

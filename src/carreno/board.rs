@@ -9,10 +9,10 @@ use carreno_rules::{Move, SIDE, Side, Square};
 
 use super::InCarreno;
 use super::game::{CarrenoApplied, CarrenoMatch, CarrenoRefused, CarrenoUndone};
-use crate::AppSet;
-use crate::animation::{Motion, Shake, Tween};
-use crate::screens::Screen;
-use crate::world::{BoardLayout, z};
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::world::{BoardLayout, z};
+use crate::ui::animation::{Motion, Shake, Tween};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Carreno), build_board).add_systems(

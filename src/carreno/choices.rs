@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use carreno_ai::Level;
 use carreno_rules::Side;
 
-use crate::screens::cycle;
+use crate::ui::menus::cycle;
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 //! on the async compute pool with a copy of the game (its history matters
 //! for repetitions) and answers with the same intents as the mouse; the
 //! frame never waits for it. Each level takes its own budget (Hard about a
-//! second). Its moves come at least [`crate::computer::PAUSE`] after the
+//! second). Its moves come at least [`crate::solomon::computer::PAUSE`] after the
 //! board comes to rest, and wait while a dialog is open. Leaving the game
 //! or taking a move back raises the [`StopFlag`] of whatever is thinking.
 
@@ -17,10 +17,11 @@ use carreno_rules::{Game, Move, Side};
 
 use super::InCarreno;
 use super::game::{CarrenoIntent, CarrenoMatch, CarrenoUndone, Seat};
-use crate::AppSet;
-use crate::animation::{AnimationSpeed, motion_blocks_input};
-use crate::computer::PAUSE;
-use crate::screens::{Screen, no_overlay};
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::computer::PAUSE;
+use crate::ui::animation::{AnimationSpeed, motion_blocks_input};
+use crate::ui::overlays::no_overlay;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()

@@ -7,10 +7,10 @@ use carreno_rules::{GameResult, Move, MoveError, Side, Square};
 
 use super::setup::CarrenoSetup;
 pub use super::table::{CarrenoMatch, Seat, computer_name};
-use crate::AppSet;
-use crate::animation::motion_blocks_input;
-use crate::match_setup::MatchSetup;
-use crate::screens::Screen;
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::match_setup::MatchSetup;
+use crate::ui::animation::motion_blocks_input;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CarrenoIntent>()

@@ -10,12 +10,13 @@ use bevy::prelude::*;
 use super::board::{BoardSquare, CarrenoLayout, Coordinate, Piece, Tray};
 use super::game::{Attempt, CarrenoRefused};
 use super::input::{BoardInput, Hovered, Selection};
-use crate::art::{Art, ROUNDED_BORDER};
-use crate::theme::{self, fonts::WorldFont};
-use crate::world::counter_sprites::piece_sprites;
-use crate::world::looks::lift;
-use crate::world::refused_flash::{RefusedFlash, tint_square};
-use crate::world::z;
+use crate::solomon::world::counter_sprites::piece_sprites;
+use crate::solomon::world::looks::lift;
+use crate::solomon::world::refused_flash::{RefusedFlash, tint_square};
+use crate::solomon::world::z;
+use crate::ui::art::{Art, ROUNDED_BORDER};
+use crate::ui::theme;
+use crate::ui::theme::fonts::WorldFont;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(dress_square)
@@ -27,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             (flash_refusals, tint_squares, lift_selected)
                 .chain()
                 .run_if(in_state(super::InCarreno))
-                .after(crate::AppSet::Sync),
+                .after(crate::app::AppSet::Sync),
         );
 }
 
@@ -136,7 +137,7 @@ fn tint_squares(
 /// The picked-up piece floats a little above the board.
 fn lift_selected(
     selection: Res<Selection>,
-    mut pieces: Query<(&Piece, &mut Transform), Without<crate::animation::Tween>>,
+    mut pieces: Query<(&Piece, &mut Transform), Without<crate::ui::animation::Tween>>,
 ) {
     for (piece, mut transform) in &mut pieces {
         let lifted = selection.picked == Some(piece.at);

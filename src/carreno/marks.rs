@@ -13,17 +13,17 @@ use super::board::{CarrenoEntity, CarrenoLayout};
 use super::computer::HintRequest;
 use super::game::CarrenoMatch;
 use super::input::{BoardCursor, BoardInput, Selection};
-use crate::screens::Screen;
-use crate::theme;
-use crate::world::marks::{MarkSprites, line, tinted};
-use crate::world::z;
+use crate::app::screen::Screen;
+use crate::solomon::world::marks::{MarkSprites, line, tinted};
+use crate::solomon::world::z;
+use crate::ui::theme;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         update_marks
             .run_if(in_state(InCarreno).and_then(resource_exists::<CarrenoMatch>))
-            .after(crate::AppSet::Sync),
+            .after(crate::app::AppSet::Sync),
     );
 }
 

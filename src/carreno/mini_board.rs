@@ -5,7 +5,9 @@
 use bevy_egui::egui;
 use carreno_rules::{Position, SIDE, Square};
 
-use crate::theme::{self, ui};
+use crate::ui::theme;
+
+use crate::ui::theme::ui;
 
 /// Something marked on a small board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +44,7 @@ pub fn mini_board(ui: &mut egui::Ui, position: &Position, size: f32, marks: &[Ma
                 centre(square),
                 egui::Align2::CENTER_CENTER,
                 side.symbol(),
-                egui::FontId::new(pitch * 0.32, crate::theme::fonts::strong_family()),
+                egui::FontId::new(pitch * 0.32, crate::ui::theme::fonts::strong_family()),
                 letter,
             );
         }

@@ -28,7 +28,7 @@
 
 use bevy::prelude::*;
 
-use crate::screens::Screen;
+use crate::app::screen::Screen;
 
 pub mod board;
 pub mod choices;
@@ -70,12 +70,12 @@ pub(super) fn plugin(app: &mut App) {
 /// How the board looks: needs the drawn images and the fonts.
 pub(super) fn looks_plugin(app: &mut App) {
     app.add_plugins((looks::plugin, marks::plugin))
-        .add_systems(OnEnter(InCarreno), |mut view: ResMut<crate::camera::WorldView>| {
+        .add_systems(OnEnter(InCarreno), |mut view: ResMut<crate::ui::camera::WorldView>| {
             let (min, max) = board::CarrenoLayout::view();
             view.show(min, max);
         })
-        .add_systems(OnExit(InCarreno), |mut view: ResMut<crate::camera::WorldView>| {
-            *view = crate::camera::WorldView::default();
+        .add_systems(OnExit(InCarreno), |mut view: ResMut<crate::ui::camera::WorldView>| {
+            *view = crate::ui::camera::WorldView::default();
         });
 }
 

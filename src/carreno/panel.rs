@@ -9,7 +9,7 @@ use bevy_egui::egui;
 use carreno_rules::{MOVE_LIMIT, Move, Side};
 
 use super::game::{CarrenoMatch, Seat};
-use crate::theme::{ui, widgets};
+use crate::ui::theme::{ui, widgets};
 
 /// What the panel shows.
 #[derive(SystemParam)]

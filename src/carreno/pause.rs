@@ -1,5 +1,5 @@
 //! The pause menu of Carreno's game (Esc, Start, or the panel's Leave), in
-//! the one pause menu of both games ([`crate::screens::pause`]): Resume,
+//! the one pause menu of both games ([`crate::ui::pause`]): Resume,
 //! How to play, Settings and Leave game. The game is not kept, so the
 //! panel's Leave opens this menu with Leave game focused: one more Enter
 //! or click leaves.
@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 
 use super::game::CarrenoCommand;
-use crate::screens::Overlay;
-use crate::screens::pause::{Entry, PausedGame, menu};
+use crate::ui::overlays::Overlay;
+use crate::ui::pause::{Entry, PausedGame, menu};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(menu::<CarrenoPause>);

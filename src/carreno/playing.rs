@@ -14,22 +14,23 @@ use super::computer::{HintRequest, Thinking};
 use super::game::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, Seat, sentence};
 use super::input::Pointing;
 use super::panel::{PanelData, side_panel, side_words};
-use crate::animation::Tween;
-use crate::navigation::LastDevice;
-use crate::screens::pause::PauseRequest;
-use crate::screens::{Overlay, OverlayCommand, Screen};
-use crate::theme::{ui, widgets};
+use crate::app::screen::Screen;
+use crate::ui::animation::Tween;
+use crate::ui::navigation::LastDevice;
+use crate::ui::overlays::{Overlay, OverlayCommand};
+use crate::ui::pause::PauseRequest;
+use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Refusal>()
         .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| {
             refusal.0 = None
         })
-        .add_systems(Update, collect_refusals.after(crate::AppSet::Turn))
+        .add_systems(Update, collect_refusals.after(crate::app::AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
             draw.run_if(in_state(Screen::Carreno).and_then(resource_exists::<CarrenoMatch>))
-                .in_set(crate::theme::Interface),
+                .in_set(crate::ui::theme::Interface),
         );
 }
 
@@ -86,7 +87,7 @@ struct TurnControls<'w> {
 
 fn draw(mut contexts: EguiContexts, data: PanelData, turn: TurnData, mut controls: TurnControls) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let still = !crate::animation::blocks_input(&turn.tweens);
+    let still = !crate::ui::animation::blocks_input(&turn.tweens);
     let buttons = side_panel(&ctx, &data, |ui| turn_card(ui, &data.game, &turn, &mut controls, still));
     if buttons.rules {
         controls.overlays.write(OverlayCommand::Open(Overlay::CarrenoRules));

@@ -9,21 +9,23 @@ use carreno_rules::GameResult;
 
 use super::game::{CarrenoCommand, CarrenoMatch, Seat, sentence};
 use super::panel::{PanelData, side_panel};
-use crate::AppSet;
-use crate::navigation::{Focus, LastDevice};
-use crate::screens::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Overlays, Screen, menu_events};
-use crate::theme::{ui, widgets};
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
+use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
+use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::CarrenoOver), |mut focus: ResMut<Focus>| focus.set(0))
         .add_systems(
             Update,
-            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+            navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
             draw.run_if(in_state(Screen::CarrenoOver).and_then(resource_exists::<CarrenoMatch>))
-                .in_set(crate::theme::Interface),
+                .in_set(crate::ui::theme::Interface),
         );
 }
 
@@ -51,7 +53,7 @@ fn navigate(
             MenuEvent::Back => {
                 commands.write(CarrenoCommand::ToTitle);
             }
-            MenuEvent::Other(crate::navigation::Nav::Pause) => {
+            MenuEvent::Other(crate::ui::navigation::Nav::Pause) => {
                 overlays.write(OverlayCommand::Open(Overlay::CarrenoPause));
             }
             MenuEvent::Other(_) => {}

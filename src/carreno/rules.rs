@@ -1,5 +1,5 @@
 //! How to play Carreno's Entropy, the four pages of its How-to-play window
-//! ([`crate::screens::rules_window`]): the game, check and passing, winning
+//! ([`crate::ui::rules_window`]): the game, check and passing, winning
 //! and the draws, and the controls. Seed 002's figures are drawn as small
 //! boards read from their text by the rules crate, with what the rules
 //! crate says about them (the pieces in check, the winning move).
@@ -9,9 +9,10 @@ use bevy_egui::egui;
 use carreno_rules::{MOVE_LIMIT, Move, PIECES, Position, Square};
 
 use super::mini_board::{Mark, mini_board};
-use crate::screens::Overlay;
-use crate::screens::rules_window::{self, Block, Page, RulesBook, blocks, controls_table, para};
-use crate::theme::widgets;
+use crate::ui::overlays::Overlay;
+use crate::ui::rules_window;
+use crate::ui::rules_window::{Block, Page, RulesBook, blocks, controls_table, para};
+use crate::ui::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(rules_window::plugin::<CarrenoRules>);

@@ -13,10 +13,12 @@ use carreno_rules::Position;
 use super::choices::describe;
 pub use super::choices::{CarrenoOpponent, CarrenoSetup, Row, SideChoice, change, level_description, rows};
 use super::game::CarrenoCommand;
-use crate::AppSet;
-use crate::navigation::{Focus, LastDevice};
-use crate::screens::{MenuEvent, MenuKeys, Overlay, OverlayCommand, Overlays, Screen, menu_events};
-use crate::theme::{ui, widgets};
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
+use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
+use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     // The preferences insert the remembered setup; a bare app starts from the default.
@@ -24,12 +26,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::CarrenoSetup), focus_start)
         .add_systems(
             Update,
-            navigate.after(crate::navigation::ReadDevices).in_set(AppSet::Input),
+            navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
             draw.run_if(in_state(Screen::CarrenoSetup))
-                .in_set(crate::theme::Interface),
+                .in_set(crate::ui::theme::Interface),
         );
 }
 

@@ -14,12 +14,14 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use entropy::animation::motion_blocks_input;
-use entropy::game::CurrentMatch;
-use entropy::game::Intent;
-use entropy::screens::{Screen, TurnPhase};
-use entropy::world::pieces::{BoardCell, Counter, CounterAt};
-use entropy::{CorePlugin, Folders};
+use entropy::CorePlugin;
+use entropy::app::Folders;
+use entropy::app::screen::Screen;
+use entropy::solomon::game::CurrentMatch;
+use entropy::solomon::game::Intent;
+use entropy::solomon::screens::TurnPhase;
+use entropy::solomon::world::pieces::{BoardCell, Counter, CounterAt};
+use entropy::ui::animation::motion_blocks_input;
 use entropy_rules::{Action, Cell, Colour, MoveList, Phase};
 use rand::Rng;
 use rand::rngs::SmallRng;
@@ -86,10 +88,10 @@ pub fn is_animating(app: &mut App) -> bool {
 pub fn searching(app: &App) -> bool {
     let world = app.world();
     world
-        .get_resource::<entropy::computer::Thinking>()
+        .get_resource::<entropy::solomon::computer::Thinking>()
         .is_some_and(|t| t.working())
         || world
-            .get_resource::<entropy::computer::HintRequest>()
+            .get_resource::<entropy::solomon::computer::HintRequest>()
             .is_some_and(|h| h.working())
         || world
             .get_resource::<entropy::carreno::computer::Thinking>()
@@ -291,11 +293,12 @@ pub fn first_empty_cell(app: &App) -> Cell {
 /// A hot-seat match on the 5×5 board between Ada and Blaise, its files in `folders`.
 pub fn hot_seat(folders: Folders) -> App {
     let mut app = core_app(folders);
-    *app.world_mut().resource_mut::<entropy::match_setup::MatchSetup>() = entropy::match_setup::MatchSetup {
+    *app.world_mut()
+        .resource_mut::<entropy::solomon::match_setup::MatchSetup>() = entropy::solomon::match_setup::MatchSetup {
         size: entropy_rules::Size::Five,
-        opponent: entropy::match_setup::Opponent::Person,
+        opponent: entropy::solomon::match_setup::Opponent::Person,
         names: ["Ada".into(), "Blaise".into()],
-        ..entropy::match_setup::MatchSetup::default()
+        ..entropy::solomon::match_setup::MatchSetup::default()
     };
     app
 }
@@ -306,7 +309,7 @@ pub fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
         settle(app);
         match screen(app) {
             Screen::RoundOver => {
-                send(app, entropy::game::Command::NextRound);
+                send(app, entropy::solomon::game::Command::NextRound);
                 wait_for(app, Screen::Playing);
             }
             Screen::MatchOver => return,

@@ -6,7 +6,7 @@ use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
-use entropy::camera::WorldCamera;
+use entropy::ui::camera::WorldCamera;
 
 use super::send;
 

@@ -8,10 +8,12 @@ use bevy::prelude::*;
 use carreno_rules::{Move, SIDE};
 
 use super::{Act, BoardCursor, BoardInput, Outcome, Selection, activate};
+use crate::app::screen::Screen;
 use crate::carreno::computer::HintRequest;
 use crate::carreno::game::CarrenoCommand;
-use crate::navigation::Nav;
-use crate::screens::{MenuKeys, Overlay, OverlayCommand, Screen};
+use crate::ui::menus::MenuKeys;
+use crate::ui::navigation::Nav;
+use crate::ui::overlays::{Overlay, OverlayCommand};
 
 /// What the playing screen's keys act on besides the board.
 #[derive(SystemParam)]

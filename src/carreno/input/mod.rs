@@ -20,9 +20,9 @@ use carreno_rules::{Game, Move, Side, Square};
 
 use super::InCarreno;
 use super::game::{Attempt, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone};
-use crate::AppSet;
-use crate::input::{BoardGame, CursorSquare, Pickup, board_takes_input};
-use crate::screens::Screen;
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::table::input::{BoardGame, CursorSquare, Pickup, board_takes_input};
 
 mod cursor;
 mod pointer;
@@ -35,8 +35,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                cursor::keys.after(crate::navigation::ReadDevices),
-                crate::input::board_cursor::hide_on_mouse_move::<Square>,
+                cursor::keys.after(crate::ui::navigation::ReadDevices),
+                crate::table::input::board_cursor::hide_on_mouse_move::<Square>,
                 pointer::mouse_input.run_if(board_takes_input::<CarrenoMatch>),
                 forget_selection,
             )
@@ -72,7 +72,7 @@ pub struct Pointing<'w> {
 pub type Selection = Pickup<Square>;
 
 /// The keyboard and gamepad cursor on Carreno's squares.
-pub type BoardCursor = crate::input::board_cursor::BoardCursor<Square>;
+pub type BoardCursor = crate::table::input::board_cursor::BoardCursor<Square>;
 
 impl CursorSquare for Square {
     fn home() -> Square {
@@ -88,7 +88,7 @@ impl CursorSquare for Square {
 }
 
 /// Whether Carreno's board takes a person's input now.
-pub type BoardInput<'w, 's> = crate::input::board_input::BoardInput<'w, 's, CarrenoMatch>;
+pub type BoardInput<'w, 's> = crate::table::input::board_input::BoardInput<'w, 's, CarrenoMatch>;
 
 impl BoardGame for CarrenoMatch {
     const SCREEN: Screen = Screen::Carreno;

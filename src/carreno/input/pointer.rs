@@ -3,7 +3,7 @@
 //! picked-up piece there, a drag takes it there; the dragged piece follows
 //! the pointer and a released one goes home. The square under the pointer
 //! is where the pointer is at that moment, as on Solomon's board
-//! (`crate::input::pointer`).
+//! (`crate::solomon::input::pointer`).
 
 use bevy::ecs::system::SystemParam;
 use bevy::picking::pointer::{PointerId, PointerLocation};
@@ -11,11 +11,11 @@ use bevy::prelude::*;
 use carreno_rules::Move;
 
 use super::{Act, BoardInput, Outcome, Selection, activate};
-use crate::animation::{Shake, Tween};
-use crate::camera::WorldCamera;
 use crate::carreno::board::{CarrenoLayout, Piece};
-use crate::input::pickup::follow_or_return;
-use crate::input::pointer::pointer_world;
+use crate::solomon::input::pointer::pointer_world;
+use crate::table::input::pickup::follow_or_return;
+use crate::ui::animation::{Shake, Tween};
+use crate::ui::camera::WorldCamera;
 
 /// Where the mouse is.
 #[derive(SystemParam)]

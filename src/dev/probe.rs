@@ -1,0 +1,211 @@
+//! The probe for tests with a real pointer: with `ENTROPY_PROBE=<file>`,
+//! the game writes what its screen holds into that file each time it
+//! changes: the screen and the dialog on top, a few facts of the match, the
+//! setup and the settings, every control drawn with its centre in the
+//! window's pixels (so that a test can move a real X pointer onto a button
+//! by its label) and every cell and square of the board on screen. The
+//! file is replaced whole (written beside it, then renamed), so a reader
+//! never sees half of it. Without the variable nothing is recorded.
+//!
+//! One line each, fields separated by tabs:
+//!
+//! ```text
+//! frame     312
+//! screen    Playing
+//! overlay   None
+//! fact      turns    3
+//! button    Pass     1020   410   enabled   plain
+//! value     Sound    80%
+//! cell      Dd       520    360
+//! ```
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use entropy_rules::Cell;
+
+use crate::app::screen::Screen;
+use crate::carreno::board::CarrenoLayout;
+use crate::carreno::{CarrenoMatch, InCarreno};
+use crate::solomon::game::CurrentMatch;
+use crate::solomon::screens::{InMatch, TurnPhase};
+use crate::solomon::world::BoardLayout;
+use crate::ui::camera::WorldCamera;
+use crate::ui::overlays::Overlays;
+use crate::ui::theme::controls;
+
+pub(super) fn plugin(app: &mut App) {
+    let Some(path) = std::env::var_os("ENTROPY_PROBE").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    controls::record();
+    app.insert_resource(Probe {
+        path: PathBuf::from(path),
+        last: String::new(),
+        frame: 0,
+    })
+    .add_systems(EguiPrimaryContextPass, write.after(crate::ui::theme::Interface));
+}
+
+#[derive(Resource)]
+struct Probe {
+    path: PathBuf,
+    last: String,
+    frame: u64,
+}
+
+/// The game's state the probe reports.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Facts<'w, 's> {
+    screen: Res<'w, State<Screen>>,
+    overlays: Res<'w, Overlays>,
+    phase: Option<Res<'w, State<TurnPhase>>>,
+    game: Option<Res<'w, CurrentMatch>>,
+    hint: Res<'w, crate::solomon::computer::HintRequest>,
+    setup: Res<'w, crate::solomon::match_setup::MatchSetup>,
+    settings: Res<'w, crate::app::prefs::Settings>,
+    replay: Option<Res<'w, crate::solomon::replay::Replay>>,
+    review: Option<Res<'w, crate::solomon::review::Review>>,
+    history: Res<'w, crate::solomon::history::History>,
+    carreno: Option<Res<'w, CarrenoMatch>>,
+    tutorial: Option<Res<'w, crate::solomon::tutorial::Tutorial>>,
+    pace: Res<'w, crate::solomon::computer::WatchPace>,
+    saved: Res<'w, crate::solomon::saved::SavedMatch>,
+    held: Res<'w, crate::solomon::input::Held>,
+    selection: Res<'w, crate::carreno::input::Selection>,
+    count: Option<Res<'w, crate::solomon::count::ScoreCount>>,
+    carreno_hint: Res<'w, crate::carreno::computer::HintRequest>,
+    tweens: Query<'w, 's, &'static crate::ui::animation::Tween>,
+}
+
+impl Facts<'_, '_> {
+    fn write(&self, out: &mut String) {
+        let mut fact = |name: &str, value: String| {
+            let _ = writeln!(out, "fact\t{name}\t{value}");
+        };
+        fact("phase", format!("{:?}", self.phase.as_ref().map(|p| *p.get())));
+        fact("still", (!crate::ui::animation::blocks_input(&self.tweens)).to_string());
+        if let Some(game) = &self.game {
+            fact("round", game.game.round_index().to_string());
+            fact("turns", game.round().turns().len().to_string());
+            let last = game.round().turns().last().map(|t| t.to_string()).unwrap_or_default();
+            fact("last", last);
+            fact("over", game.game.is_over().to_string());
+            let hinted = self.hint.for_position(game.round().position()).is_some();
+            fact("hint", hinted.to_string());
+            let vacant: Vec<String> = game
+                .round()
+                .position()
+                .placements()
+                .into_iter()
+                .map(|c| c.to_string())
+                .collect();
+            fact("vacant", vacant.join(" "));
+        }
+        fact("picked", format!("{:?}", self.held.picked.map(|c| c.to_string())));
+        if let Some(count) = &self.count {
+            fact("count", format!("{} of {}", count.shown, count.beats.len()));
+        }
+        fact("setup", format!("{:?}", *self.setup));
+        fact("settings", format!("{:?}", *self.settings));
+        if let Some(replay) = &self.replay {
+            fact("replay", format!("{} {}", replay.round, replay.step));
+        }
+        fact("review", self.review.is_some().to_string());
+        fact("history", self.history.entries.len().to_string());
+        if let Some(carreno) = &self.carreno {
+            fact("carreno moves", carreno.game.moves().len().to_string());
+            let legal: Vec<String> = carreno.game.legal_moves().iter().map(|m| m.to_string()).collect();
+            fact("carreno legal", legal.join(" "));
+            fact("carreno person", carreno.person_to_move().to_string());
+            fact(
+                "carreno hint",
+                self.carreno_hint.for_game(&carreno.game).is_some().to_string(),
+            );
+            let picked = self.selection.picked.map(|s| s.to_string());
+            fact("carreno picked", format!("{picked:?}"));
+        }
+        if let Some(tutorial) = &self.tutorial {
+            fact("tutorial", format!("{:?}", tutorial.step));
+        }
+        fact("pace", format!("{:?}", *self.pace));
+        fact("resumable", self.saved.resumable().to_string());
+    }
+}
+
+/// Where the board's cells and squares are on the window.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Boards<'w, 's> {
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
+    layout: Res<'w, BoardLayout>,
+    in_match: Option<Res<'w, State<InMatch>>>,
+    in_carreno: Option<Res<'w, State<InCarreno>>>,
+}
+
+impl Boards<'_, '_> {
+    fn write(&self, game: Option<&CurrentMatch>, out: &mut String) {
+        let (camera, transform) = *self.camera;
+        let scale = self.window.scale_factor();
+        let mut place = |kind: &str, name: String, world: Vec2| {
+            if let Ok(at) = camera.world_to_viewport(transform, world.extend(0.0)) {
+                let at = at * scale;
+                let _ = writeln!(out, "{kind}\t{name}\t{:.0}\t{:.0}", at.x, at.y);
+            }
+        };
+        if let (Some(_), Some(game)) = (&self.in_match, game) {
+            for cell in Cell::all(game.round().size()) {
+                place("cell", cell.to_string(), self.layout.cell_centre(cell));
+            }
+        }
+        if self.in_carreno.is_some() {
+            for square in carreno_rules::Square::all() {
+                place("square", square.to_string(), CarrenoLayout::square_centre(square));
+            }
+        }
+    }
+}
+
+fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boards: Boards) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let record = controls::take(ctx);
+    let ppp = ctx.pixels_per_point();
+    let mut text = String::new();
+    let _ = writeln!(text, "screen\t{:?}", facts.screen.get());
+    let _ = writeln!(text, "overlay\t{:?}", facts.overlays.top());
+    facts.write(&mut text);
+    for control in &record.controls {
+        let at = control.rect.center() * ppp;
+        let _ = writeln!(
+            text,
+            "button\t{}\t{:.0}\t{:.0}\t{}\t{}",
+            control.label,
+            at.x,
+            at.y,
+            if control.enabled { "enabled" } else { "disabled" },
+            if control.main { "main" } else { "plain" },
+        );
+    }
+    for shown in &record.values {
+        let _ = writeln!(text, "value\t{}\t{}", shown.label, shown.value);
+    }
+    boards.write(facts.game.as_deref(), &mut text);
+    // The frame counts drawn frames while the screen holds still, so that a
+    // reader can wait until a control has stayed put for a frame or two.
+    probe.frame += 1;
+    if text != probe.last || probe.frame.is_multiple_of(4) {
+        let frame = probe.frame;
+        let partial = probe.path.with_extension("partial");
+        let whole = format!("frame\t{frame}\n{text}");
+        if std::fs::write(&partial, whole)
+            .and_then(|_| std::fs::rename(&partial, &probe.path))
+            .is_ok()
+        {
+            probe.last = text;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,313 @@
+//! The scripts, step by step.
+
+use entropy_ai::Level;
+use entropy_rules::Size;
+
+use super::Step::{self, *};
+use super::carreno::CarrenoStep;
+use super::measure::Bucket;
+use crate::app::prefs::ColourMarks;
+use crate::app::screen::Screen;
+use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
+use crate::solomon::game::Command;
+use crate::solomon::match_setup::Opponent;
+use crate::ui::navigation::LastDevice;
+use crate::ui::navigation::Nav;
+use crate::ui::overlays::{Overlay, OverlayCommand};
+
+/// The script named `name`, and whether it runs on fixed 50 ms frames.
+pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
+    Some(match name {
+        "tour" => (tour(), true),
+        "tour-large" => (tour_large(), true),
+        "resized" => (resized(), true),
+        "pointer" => (pointer(), false),
+        "measure" => (measure(), false),
+        "crash-play" => (crash_play(), true),
+        "crash-continue" => (crash_continue(), true),
+        "crash-count" => (crash_count(), true),
+        "carreno" => (carreno(), true),
+        _ => return None,
+    })
+}
+
+/// Every screen a player meets, shot at 1280×720.
+fn tour() -> Vec<Step> {
+    vec![
+        Frames(110),
+        Shot("title"),
+        Do(Command::OpenSetup),
+        Screen(Screen::Setup),
+        Key(Nav::Up),
+        Frames(6),
+        Shot("setup"),
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(22),
+        Speed(1.0),
+        Pick,
+        Frames(8),
+        Shot("playing"),
+        Speed(60.0),
+        PlayToChaos(30),
+        Speed(1.0),
+        Frames(12),
+        Shot("chaos_turn"),
+        Marks(ColourMarks::Symbols),
+        Frames(6),
+        Shot("symbols"),
+        Marks(ColourMarks::Off),
+        Overlay(OverlayCommand::Open(Overlay::Pause)),
+        Frames(8),
+        Shot("pause"),
+        Overlay(OverlayCommand::Open(Overlay::Settings)),
+        Frames(8),
+        Shot("settings"),
+        Overlay(OverlayCommand::CloseAll),
+        Speed(60.0),
+        Play(usize::MAX),
+        Speed(1.0),
+        CountBeats(12),
+        Shot("count"),
+        Speed(60.0),
+        Screen(Screen::RoundOver),
+        Speed(1.0),
+        Frames(8),
+        Shot("round_over"),
+        Do(Command::NextRound),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(usize::MAX),
+        Screen(Screen::MatchOver),
+        Speed(1.0),
+        Frames(10),
+        Shot("match_over"),
+        Do(Command::ToTitle),
+        Screen(Screen::Title),
+        Overlay(OverlayCommand::Open(Overlay::Rules)),
+        RulesPage(1),
+        Frames(30),
+        Shot("rules"),
+        Overlay(OverlayCommand::CloseAll),
+        Do(Command::StartTutorial),
+        Screen(Screen::Playing),
+        Frames(30),
+        Shot("tutorial"),
+        Do(Command::ToTitle),
+        Screen(Screen::Title),
+        Do(Command::OpenHistory),
+        Screen(Screen::History),
+        Frames(8),
+        Shot("history"),
+        Key(Nav::Confirm),
+        Frames(2),
+        Key(Nav::Down),
+        Key(Nav::Confirm),
+        Screen(Screen::Replay),
+        ReviewDone,
+        Key(Nav::Right),
+        Frames(40),
+        Key(Nav::Right),
+        Frames(40),
+        Shot("replay"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// The screens that change most with the window's size, at 1920×1080.
+fn tour_large() -> Vec<Step> {
+    vec![
+        Frames(110),
+        Shot("title_large"),
+        Do(Command::OpenSetup),
+        Screen(Screen::Setup),
+        Frames(6),
+        Shot("setup_large"),
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        PlayToChaos(30),
+        Speed(1.0),
+        Marks(ColourMarks::Symbols),
+        Frames(12),
+        Shot("symbols_large"),
+        Marks(ColourMarks::Off),
+        Speed(60.0),
+        Play(usize::MAX),
+        Speed(1.0),
+        CountBeats(12),
+        Shot("count_large"),
+        Do(Command::ToTitle),
+        Screen(Screen::Title),
+        Overlay(OverlayCommand::Open(Overlay::Rules)),
+        RulesPage(1),
+        Frames(30),
+        Shot("rules_large"),
+        Overlay(OverlayCommand::CloseAll),
+        Do(Command::StartTutorial),
+        Screen(Screen::Playing),
+        Frames(30),
+        Shot("tutorial_large"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// A round in progress, for a window of another size than the default.
+fn resized() -> Vec<Step> {
+    vec![
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(30),
+        Speed(1.0),
+        Frames(8),
+        Shot("resized"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// Waits on Chaos's first turn for a real pointer to place a counter.
+fn pointer() -> Vec<Step> {
+    vec![
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Frames(20),
+        Announce(Size::default().centre()),
+        AwaitPlacement(3000),
+        Exit,
+    ]
+}
+
+/// Plays some moves, writes the board, and waits to be killed.
+fn crash_play() -> Vec<Step> {
+    vec![
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(9),
+        Speed(1.0),
+        Frames(4),
+        WriteBoard,
+        Frames(u32::MAX),
+    ]
+}
+
+/// Plays a whole match to the count of its last round, writes the board
+/// while the count goes on (all but stopped), and waits to be killed.
+fn crash_count() -> Vec<Step> {
+    let mut steps = vec![Do(Command::StartMatch), Screen(Screen::Playing), Speed(60.0)];
+    steps.extend(to_the_last_count());
+    steps.extend([Speed(0.01), CountBeats(1), WriteBoard, Frames(u32::MAX)]);
+    steps
+}
+
+/// From round 1 under way to the last counter of round 2 placed: the
+/// round played out, round 2 started and played out.
+fn to_the_last_count() -> [Step; 5] {
+    [
+        Play(usize::MAX),
+        Screen(Screen::RoundOver),
+        Do(Command::NextRound),
+        Screen(Screen::Playing),
+        Play(usize::MAX),
+    ]
+}
+
+/// Continues the saved match and writes its board.
+fn crash_continue() -> Vec<Step> {
+    vec![
+        Frames(4),
+        Do(Command::Continue),
+        Screen(Screen::Playing),
+        Frames(4),
+        WriteBoard,
+        Exit,
+    ]
+}
+
+fn measure() -> Vec<Step> {
+    let mut steps = vec![
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Speed(60.0),
+        Play(20),
+        Speed(1.0),
+        Frames(30),
+        Measure(Bucket::Idle),
+        Frames(600),
+        Measure(Bucket::Slides),
+        Play(44),
+        Measure(Bucket::None),
+        Speed(60.0),
+    ];
+    steps.extend(to_the_last_count());
+    steps.extend([
+        Screen(Screen::MatchOver),
+        Frames(30),
+        Speed(1.0),
+        TimeSaves,
+        Versus(Opponent::Computer(Level::Hard)),
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Measure(Bucket::ThinkingHard),
+        Play(24),
+        Measure(Bucket::None),
+        Versus(Opponent::Computer(Level::Master)),
+        Do(Command::StartMatch),
+        Screen(Screen::Playing),
+        Measure(Bucket::ThinkingMaster),
+        Play(24),
+        Measure(Bucket::None),
+        Report,
+        Exit,
+    ]);
+    steps
+}
+
+/// Carreno's game: the setup, a game at a shared screen with O in check and
+/// a piece picked up (its destinations marked), How to play, and the result
+/// of the game played to its end.
+fn carreno() -> Vec<Step> {
+    let shared = CarrenoSetup {
+        opponent: CarrenoOpponent::Person,
+        side: SideChoice::O,
+    };
+    vec![
+        Frames(60),
+        // A player at the keyboard (once the window has seen the pointer):
+        // the pointer resting over a menu no longer moves its focus.
+        Device(LastDevice::Keyboard),
+        Frames(2),
+        Shot("carreno_title"),
+        Carreno(CarrenoStep::Do(CarrenoCommand::OpenSetup)),
+        Screen(Screen::CarrenoSetup),
+        Frames(12),
+        Shot("carreno_setup"),
+        Carreno(CarrenoStep::Setup(shared)),
+        Carreno(CarrenoStep::Do(CarrenoCommand::Start)),
+        Screen(Screen::Carreno),
+        Frames(8),
+        // O's c1-c3 leaves c3 touching nothing; S's e4-e3 keeps away: O is in check.
+        Carreno(CarrenoStep::Moves(&["c1-c3", "e4-e3"])),
+        Carreno(CarrenoStep::Select("d1")),
+        Frames(10),
+        Shot("carreno_playing"),
+        Overlay(OverlayCommand::Open(Overlay::CarrenoRules)),
+        Carreno(CarrenoStep::RulesPage(1)),
+        Frames(10),
+        Shot("carreno_rules"),
+        Overlay(OverlayCommand::CloseAll),
+        Speed(20.0),
+        Carreno(CarrenoStep::ToEnd),
+        Screen(Screen::CarrenoOver),
+        Speed(1.0),
+        Frames(12),
+        Shot("carreno_result"),
+        Frames(4),
+        Exit,
+    ]
+}

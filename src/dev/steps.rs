@@ -1,0 +1,216 @@
+//! How each step of a script is run: what it acts on ([`Stage`]), where
+//! its messages go ([`Out`]), and the random legal moves it plays.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use entropy_rules::{Action, MoveList, OrderMove, Phase};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+use crate::app::prefs::Settings;
+use crate::app::screen::Screen;
+use crate::solomon::count::ScoreCount;
+use crate::solomon::game::{Command, CurrentMatch, Intent};
+use crate::solomon::input::Held;
+use crate::solomon::match_setup::{MatchSetup, RoleChoice};
+use crate::solomon::world::BoardLayout;
+use crate::ui::animation::{AnimationSpeed, Tween};
+use crate::ui::camera::WorldCamera;
+use crate::ui::navigation::Nav;
+use crate::ui::overlays::OverlayCommand;
+
+use super::{Script, Step, carreno, cell_on_screen, measure, output_path, write_out};
+
+/// What a script acts on.
+#[derive(SystemParam)]
+pub(super) struct Stage<'w, 's> {
+    pub(super) screen: Res<'w, State<Screen>>,
+    game: Option<Res<'w, CurrentMatch>>,
+    count: Option<Res<'w, ScoreCount>>,
+    review: Option<Res<'w, crate::solomon::review::Review>>,
+    tweens: Query<'w, 's, &'static Tween>,
+    speed: ResMut<'w, AnimationSpeed>,
+    held: ResMut<'w, Held>,
+    settings: ResMut<'w, Settings>,
+    setup: ResMut<'w, MatchSetup>,
+    rules_page: ResMut<'w, crate::solomon::screens::rules::RulesPage>,
+    saved: ResMut<'w, crate::solomon::saved::SavedMatch>,
+    layout: Res<'w, BoardLayout>,
+    device: ResMut<'w, crate::ui::navigation::LastDevice>,
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
+    carreno: carreno::CarrenoStage<'w, 's>,
+}
+
+/// Where the script's messages go.
+#[derive(SystemParam)]
+pub(super) struct Out<'w> {
+    intents: MessageWriter<'w, Intent>,
+    commands: MessageWriter<'w, Command>,
+    overlays: MessageWriter<'w, OverlayCommand>,
+    keys: MessageWriter<'w, Nav>,
+    pub(super) exit: MessageWriter<'w, AppExit>,
+}
+
+/// A random legal move for the person to move, preferring slides.
+fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option<Action> {
+    match position.phase() {
+        Phase::ChaosPlace(_) => {
+            let vacant = position.placements();
+            vacant.nth(rng.random_range(0..vacant.len().max(1))).map(Action::Place)
+        }
+        Phase::OrderMove => {
+            let mut moves = MoveList::new();
+            position.order_moves(&mut moves);
+            let k = rng.random_range(0..moves.len().max(1));
+            let mv = if moves.len() > 1 && moves[k] == OrderMove::Pass {
+                moves[1]
+            } else {
+                moves[k]
+            };
+            Some(Action::from(mv))
+        }
+        _ => None,
+    }
+}
+
+/// Runs the step on top; returns whether it is done.
+pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut Out, commands: &mut Commands) -> bool {
+    let busy = crate::ui::animation::blocks_input(&stage.tweens);
+    match step {
+        Step::Frames(n) => {
+            script.waited = script.waited.saturating_add(1);
+            script.waited >= n
+        }
+        Step::Shot(name) => {
+            let dir = std::env::var("ENTROPY_SHOTS_DIR").unwrap_or_else(|_| ".".into());
+            let path = std::path::Path::new(&dir).join(format!("{name}.png"));
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+            true
+        }
+        Step::Do(command) => {
+            out.commands.write(command);
+            true
+        }
+        Step::Overlay(command) => {
+            out.overlays.write(command);
+            true
+        }
+        Step::Key(nav) => {
+            // As a key pressed would: the mouse no longer points the focus.
+            *stage.device = crate::ui::navigation::LastDevice::Keyboard;
+            out.keys.write(nav);
+            true
+        }
+        Step::Screen(wanted) => *stage.screen.get() == wanted,
+        Step::Speed(s) => {
+            stage.speed.0 = s;
+            true
+        }
+        Step::Play(_) | Step::PlayToChaos(_) => {
+            let Some(game) = stage.game.as_ref().filter(|_| *stage.screen.get() == Screen::Playing) else {
+                return *stage.screen.get() != Screen::Playing;
+            };
+            let position = game.round().position();
+            let reached = match step {
+                Step::PlayToChaos(target) => {
+                    position.board().counters() >= target && matches!(position.phase(), Phase::ChaosPlace(_)) && !busy
+                }
+                Step::Play(target) => position.board().counters() >= target && position.phase() == Phase::OrderMove,
+                _ => false,
+            };
+            if reached || position.is_finished() {
+                return true;
+            }
+            if !busy
+                && game.person_to_move()
+                && let Some(action) = random_move(position, &mut script.rng)
+            {
+                out.intents.write(Intent(action));
+            }
+            false
+        }
+        Step::Pick => {
+            if let Some(game) = &stage.game {
+                let position = game.round().position();
+                stage.held.picked = position
+                    .board()
+                    .occupied()
+                    .into_iter()
+                    .max_by_key(|&c| position.slide_targets(c).len());
+            }
+            true
+        }
+        Step::Marks(marks) => {
+            stage.settings.colour_marks = marks;
+            true
+        }
+        Step::RulesPage(page) => {
+            stage.rules_page.0 = page;
+            true
+        }
+        Step::CountBeats(n) => stage.count.as_ref().is_some_and(|c| c.shown >= n || c.finished()),
+        Step::ReviewDone => stage.review.as_ref().is_some_and(|r| !r.working()),
+        Step::Versus(opponent) => {
+            stage.setup.opponent = opponent;
+            stage.setup.role = RoleChoice::Order;
+            true
+        }
+        Step::Measure(bucket) => {
+            script.bucket = bucket;
+            true
+        }
+        Step::TimeSaves => {
+            if let Some(game) = &stage.game {
+                let data = crate::solomon::saved::SaveData::of(game, &stage.setup, None);
+                script.frames.saves = measure::time_saves(&mut stage.saved, &data, 50);
+            }
+            true
+        }
+        Step::Report => {
+            write_out(&output_path(), &measure::report(&script.frames));
+            true
+        }
+        Step::WriteBoard => {
+            if let Some(game) = &stage.game {
+                write_out(&output_path(), &game.round().board().to_string());
+            }
+            true
+        }
+        Step::Announce(cell) => match cell_on_screen(&stage.layout, &stage.camera, cell) {
+            Some(at) => {
+                write_out(
+                    &format!("{}.ready", output_path()),
+                    &format!("{} {}\n", at.x.round(), at.y.round()),
+                );
+                true
+            }
+            None => false,
+        },
+        Step::AwaitPlacement(frames) => {
+            script.waited += 1;
+            let placed = stage
+                .game
+                .as_ref()
+                .and_then(|g| g.round().turns().first().map(|t| t.placement.cell.to_string()));
+            if placed.is_some() || script.waited >= frames {
+                write_out(
+                    &output_path(),
+                    &format!("{}\n", placed.unwrap_or_else(|| "none".to_string())),
+                );
+                true
+            } else {
+                false
+            }
+        }
+        Step::Device(device) => {
+            *stage.device = device;
+            true
+        }
+        Step::Carreno(carreno_step) => carreno::step(carreno_step, &mut stage.carreno),
+        Step::Exit => {
+            out.exit.write(AppExit::Success);
+            true
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The tournament clock: each player has a time for the whole match. The
+//! clock of the player who must decide runs; it stops while counters move,
+//! while a dialog is open and while the window is in the background. A
+//! player whose time runs out loses the match (the rules crate's
+//! [`Forfeit::TimeOut`]).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use entropy_rules::Forfeit;
+
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::match_setup::MatchSetup;
+use crate::ui::animation::blocks_input;
+use crate::ui::overlays::Overlays;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        set_clock
+            .in_set(AppSet::Turn)
+            .after(crate::solomon::game::handle_commands),
+    )
+    .add_systems(
+        Update,
+        run_clock
+            .run_if(
+                in_state(Screen::Playing)
+                    .and_then(resource_exists::<MatchClock>)
+                    .and_then(resource_exists::<CurrentMatch>),
+            )
+            .after(AppSet::Turn)
+            .before(AppSet::Sync),
+    );
+}
+
+/// Both players' time left, by [`entropy_rules::Player::index`].
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct MatchClock {
+    /// Time left.
+    pub left: [Duration; 2],
+    /// Whether a clock is running this frame.
+    pub running: bool,
+}
+
+impl MatchClock {
+    /// A clock with `per_player` for each.
+    pub fn new(per_player: Duration) -> MatchClock {
+        MatchClock::with_left([per_player; 2])
+    }
+
+    /// A clock with these times left.
+    pub fn with_left(left: [Duration; 2]) -> MatchClock {
+        MatchClock { left, running: false }
+    }
+}
+
+/// A new match gets the setup's clock (or none); a resumed one keeps its own.
+fn set_clock(mut commands: MessageReader<Command>, setup: Res<MatchSetup>, mut cmd: Commands) {
+    for command in commands.read() {
+        if matches!(command, Command::StartMatch | Command::Rematch) {
+            match setup.clock.per_player() {
+                Some(time) => cmd.insert_resource(MatchClock::new(time)),
+                None => cmd.remove_resource::<MatchClock>(),
+            }
+        }
+    }
+}
+
+fn run_clock(
+    time: Res<Time<Real>>,
+    mut clock: ResMut<MatchClock>,
+    mut game: ResMut<CurrentMatch>,
+    overlays: Res<Overlays>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    tweens: Query<&crate::ui::animation::Tween>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let focused = windows.iter().all(|w| w.focused);
+    let moving = blocks_input(&tweens);
+    let deciding = game.deciding().map(|(player, _, _)| player);
+    let running = deciding.is_some() && overlays.is_empty() && focused && !moving;
+    if clock.running != running {
+        clock.running = running;
+    }
+    let (Some(player), true) = (deciding, running) else {
+        return;
+    };
+    let left = &mut clock.left[player.index()];
+    *left = left.saturating_sub(time.delta());
+    if left.is_zero() && game.game.forfeit(Forfeit::TimeOut(player)).is_ok() {
+        next.set(Screen::MatchOver);
+    }
+}

@@ -1,0 +1,18 @@
+//! Solomon's Entropy, the first game: the match on the rules crate
+//! `entropy_rules` ([`game`]), its count, clock, computer players, tutorial,
+//! saved match, history, replay and review, the board's entities
+//! ([`world`]), its input ([`input`]) and its screens ([`screens`]).
+
+pub mod clock;
+pub mod computer;
+pub mod count;
+pub mod game;
+pub mod history;
+pub mod input;
+pub mod match_setup;
+pub mod replay;
+pub mod review;
+pub mod saved;
+pub mod screens;
+pub mod tutorial;
+pub mod world;

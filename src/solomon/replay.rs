@@ -1,0 +1,300 @@
+//! Replaying a match from the history, move by move, on the board as it
+//! was played: the rules crate replays the record to the chosen move, a step
+//! forward applies the next move (the board animates as in live play) and a
+//! step back takes it back ([`entropy_rules::Match::undo`]). Jumps rebuild the
+//! board at once. The bag shows what was left at that move.
+
+use bevy::prelude::*;
+use entropy_rules::{Action, Match, MatchFile, MatchRecord, Phase, Turn};
+
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::game::{Applied, CurrentMatch, Undone};
+use crate::solomon::match_setup::Seat;
+use crate::solomon::world::pieces::RebuildBoard;
+use crate::ui::animation::blocks_input;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<ReplayCommand>().add_systems(
+        Update,
+        // The pending placement is looked at first: in the frame after its
+        // draw, the drawn counter's motion has begun and is waited for.
+        (finish_pending, follow_commands, autoplay)
+            .chain()
+            .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
+            .in_set(AppSet::Turn),
+    );
+}
+
+/// The match being replayed, and where.
+#[derive(Resource, Debug, Clone)]
+pub struct Replay {
+    /// The match file.
+    pub file: MatchFile,
+    /// The round shown (0 or 1).
+    pub round: usize,
+    /// How many of the round's moves (placements and Order moves) are played.
+    pub step: usize,
+    /// Moves a second when playing by itself.
+    pub autoplay: Option<f32>,
+    /// A placement waiting for its draw to land.
+    pending: Option<Action>,
+    /// Steps asked for and not yet taken: forward (positive) or back.
+    queued: i32,
+    since: f32,
+}
+
+/// What the person watching a replay asks for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayCommand {
+    /// One move forward (into the next round at the end of the first).
+    Forward,
+    /// One move back.
+    Back,
+    /// The start of the match.
+    Start,
+    /// The end of the match.
+    End,
+    /// Round `round` after `step` of its moves.
+    Goto {
+        /// The round (0 or 1).
+        round: usize,
+        /// Moves played in it.
+        step: usize,
+    },
+    /// Play by itself, or stop.
+    ToggleAutoplay,
+    /// Faster (+1) or slower (-1) when playing by itself.
+    Pace(i32),
+}
+
+/// The moves of a round, one per step: each turn's placement, then Order's move.
+pub fn moves(turns: &[Turn]) -> Vec<Action> {
+    turns
+        .iter()
+        .flat_map(|t| std::iter::once(Action::Place(t.placement.cell)).chain(t.reply.map(Action::from)))
+        .collect()
+}
+
+/// The match of `record` in round `round` after `step` of its moves.
+pub fn match_at(record: &MatchRecord, round: usize, step: usize) -> Option<Match> {
+    let mut partial = record.clone();
+    partial.forfeit = None;
+    partial.rounds.truncate(round + 1);
+    let turns = partial.rounds.get_mut(round)?;
+    let kept_turns = step.div_ceil(2).min(turns.len());
+    turns.truncate(kept_turns);
+    if step % 2 == 1
+        && let Some(last) = turns.last_mut()
+    {
+        last.reply = None;
+    }
+    partial.replay().ok()
+}
+
+impl Replay {
+    /// A replay of `file` from its start.
+    pub fn new(file: MatchFile) -> Replay {
+        Replay {
+            file,
+            round: 0,
+            step: 0,
+            autoplay: None,
+            pending: None,
+            queued: 0,
+            since: 0.0,
+        }
+    }
+
+    /// The moves of round `round`.
+    pub fn round_moves(&self, round: usize) -> Vec<Action> {
+        self.file.record.rounds.get(round).map_or(Vec::new(), |t| moves(t))
+    }
+
+    /// The match as the replay shows it now.
+    pub fn current(&self) -> Option<CurrentMatch> {
+        let game = match_at(&self.file.record, self.round, self.step)?;
+        Some(CurrentMatch {
+            game,
+            seats: [Seat::Computer(entropy_ai::Level::Hard); 2],
+        })
+    }
+
+    /// Whether a move is still on its way (a placement waiting for its
+    /// draw) or steps asked for wait their turn.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some() || self.queued != 0
+    }
+
+    fn last_round(&self) -> usize {
+        self.file.record.rounds.len().saturating_sub(1)
+    }
+}
+
+/// Jumps: the board is rebuilt at the new place. Steps: the move is applied
+/// or taken back through the rules and the board animates; steps asked for
+/// while a move is still moving wait their turn, so that every press counts.
+fn follow_commands(
+    mut commands: MessageReader<ReplayCommand>,
+    mut replay: ResMut<Replay>,
+    mut game: ResMut<CurrentMatch>,
+    (mut applied, mut undone, mut rebuild): (
+        MessageWriter<Applied>,
+        MessageWriter<Undone>,
+        MessageWriter<RebuildBoard>,
+    ),
+    tweens: Query<&crate::ui::animation::Tween>,
+    mut cmd: Commands,
+) {
+    for command in commands.read().copied() {
+        let jump = match command {
+            ReplayCommand::Start => Some((0, 0)),
+            ReplayCommand::End => {
+                let last = replay.last_round();
+                Some((last, replay.round_moves(last).len()))
+            }
+            ReplayCommand::Goto { round, step } => Some((round, step)),
+            ReplayCommand::Forward => {
+                replay.queued += 1;
+                None
+            }
+            ReplayCommand::Back => {
+                replay.queued -= 1;
+                None
+            }
+            ReplayCommand::ToggleAutoplay => {
+                replay.autoplay = match replay.autoplay {
+                    Some(_) => None,
+                    None => Some(1.5),
+                };
+                None
+            }
+            ReplayCommand::Pace(delta) => {
+                if let Some(speed) = replay.autoplay.as_mut() {
+                    *speed = (*speed * 2f32.powi(delta)).clamp(0.5, 8.0);
+                }
+                None
+            }
+        };
+        if let Some((round, step)) = jump {
+            let step = step.min(replay.round_moves(round).len());
+            replay.round = round;
+            replay.step = step;
+            replay.pending = None;
+            replay.queued = 0;
+            if let Some(current) = replay.current() {
+                cmd.insert_resource(current);
+                rebuild.write(RebuildBoard);
+            }
+        }
+    }
+    // One step a frame, once the last one has come to rest.
+    if replay.queued == 0 || replay.pending.is_some() || blocks_input(&tweens) {
+        return;
+    }
+    let jump = if replay.queued > 0 {
+        replay.queued -= 1;
+        step_forward(&mut replay, &mut game, &mut applied)
+    } else {
+        replay.queued += 1;
+        step_back(&mut replay, &mut game, &mut undone)
+    };
+    if let Some((round, step)) = jump {
+        replay.round = round;
+        replay.step = step.min(replay.round_moves(round).len());
+        if let Some(current) = replay.current() {
+            cmd.insert_resource(current);
+            rebuild.write(RebuildBoard);
+        }
+    }
+}
+
+/// The next move through the rules (its draw first, for a placement), or
+/// the place to jump to at the end of a round.
+fn step_forward(
+    replay: &mut Replay,
+    game: &mut CurrentMatch,
+    applied: &mut MessageWriter<Applied>,
+) -> Option<(usize, usize)> {
+    let moves = replay.round_moves(replay.round);
+    match moves.get(replay.step) {
+        Some(&action) => {
+            let action = match (action, game.round().phase()) {
+                // The draw comes first and the placement once it has landed.
+                (Action::Place(_), Phase::ChaosDraw) => {
+                    replay.pending = Some(action);
+                    Action::Draw
+                }
+                _ => action,
+            };
+            if let Ok(event) = game.game.apply(action) {
+                applied.write(Applied(event));
+            }
+            replay.step += 1;
+            None
+        }
+        None if replay.round < replay.last_round() => Some((replay.round + 1, 0)),
+        None => {
+            replay.autoplay = None;
+            replay.queued = 0;
+            None
+        }
+    }
+}
+
+/// The last move taken back through the rules, or the place to jump to at
+/// the start of a round.
+fn step_back(
+    replay: &mut Replay,
+    game: &mut CurrentMatch,
+    undone: &mut MessageWriter<Undone>,
+) -> Option<(usize, usize)> {
+    match (replay.step, replay.round) {
+        (0, 0) => {
+            replay.queued = 0;
+            None
+        }
+        (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
+        _ => {
+            if let Ok(action) = game.game.undo() {
+                undone.write(Undone(action));
+            }
+            replay.step -= 1;
+            None
+        }
+    }
+}
+
+fn autoplay(
+    time: Res<Time>,
+    mut replay: ResMut<Replay>,
+    tweens: Query<&crate::ui::animation::Tween>,
+    mut commands: MessageWriter<ReplayCommand>,
+) {
+    let Some(speed) = replay.autoplay else { return };
+    if blocks_input(&tweens) || replay.pending.is_some() {
+        return;
+    }
+    replay.since += time.delta_secs() * speed;
+    if replay.since >= 1.0 {
+        replay.since = 0.0;
+        commands.write(ReplayCommand::Forward);
+    }
+}
+
+/// The placement after its draw, once the drawn counter has landed in Chaos's hand.
+fn finish_pending(
+    mut replay: ResMut<Replay>,
+    mut game: ResMut<CurrentMatch>,
+    tweens: Query<&crate::ui::animation::Tween>,
+    mut applied: MessageWriter<Applied>,
+) {
+    if replay.pending.is_none() || blocks_input(&tweens) {
+        return;
+    }
+    if let Some(action) = replay.pending.take()
+        && let Ok(event) = game.game.apply(action)
+    {
+        applied.write(Applied(event));
+    }
+}

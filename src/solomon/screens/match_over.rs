@@ -1,0 +1,151 @@
+//! The end of a match: who won and how (or a draw), from the player's side
+//! against the computer ("You won by 12"), both players' totals, each
+//! round's score, and Rematch (focused), Review (the match in the replay,
+//! the computer's review running), New match or Title.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use entropy_rules::{Forfeit, Outcome, Player};
+
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::match_setup::Name;
+use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
+use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::overlays::{Overlay, OverlayCommand};
+use crate::ui::theme::{ui, widgets};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::MatchOver), |mut focus: ResMut<Focus>| focus.set(0))
+        .add_systems(
+            Update,
+            navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::MatchOver).and_then(resource_exists::<CurrentMatch>))
+                .in_set(crate::ui::theme::Interface),
+        );
+}
+
+/// The buttons, two to a row, in the order the focus goes.
+const CHOICES: [(Command, &str); 4] = [
+    (Command::Rematch, "Rematch"),
+    (Command::Review, "Review"),
+    (Command::OpenSetup, "New match"),
+    (Command::ToTitle, "Title"),
+];
+
+fn navigate(
+    mut keys: MenuKeys,
+    mut focus: ResMut<Focus>,
+    mut commands: MessageWriter<Command>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) {
+    let choices = CHOICES.map(|(c, _)| c);
+    for event in menu_events(keys.for_screen(Screen::MatchOver), &mut focus, &choices) {
+        match event {
+            MenuEvent::Confirm(command) => {
+                commands.write(command);
+            }
+            MenuEvent::Other(Nav::Pause) => {
+                overlays.write(OverlayCommand::Open(Overlay::Settings));
+            }
+            MenuEvent::Back => {
+                commands.write(Command::ToTitle);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The headline of the result and, when a player forfeited, why. Against
+/// the computer it is said from the person's side: "You won by 12", "You
+/// lost 2–151".
+pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
+    let reason = game.forfeited().map(|f| match f {
+        Forfeit::TimeOut(p) => format!("{} ran out of time.", name(p)),
+        Forfeit::Resigned(p) => format!("{} resigned.", name(p)),
+    });
+    let totals = game.totals();
+    let score = |p: Player| totals[p.index()];
+    let you = Player::BOTH.into_iter().find(|&p| name(p).is_you());
+    let headline = match (game.outcome(), you) {
+        (Some(Outcome::Win(winner)), Some(you)) if winner == you => {
+            format!("You won by {}", score(you).abs_diff(score(you.other())))
+        }
+        (Some(Outcome::Win(_)), Some(you)) => format!("You lost {}–{}", score(you), score(you.other())),
+        (Some(Outcome::Win(winner)), None) => format!(
+            "{} by {}",
+            name(winner).said("win", "wins"),
+            score(winner).abs_diff(score(winner.other()))
+        ),
+        _ => format!("A draw, {}–{}", totals[0], totals[1]),
+    };
+    (headline, reason)
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    data: PanelData,
+    mut shown: ResMut<ShownMove>,
+    mut focus: ResMut<Focus>,
+    (overlays, device): (Res<crate::ui::overlays::Overlays>, Res<LastDevice>),
+    mut commands: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let m = &data.game.game;
+    let (title, reason) = headline(m, |p| data.name(p));
+    let active = overlays.is_empty();
+    let focused = focus.of(CHOICES.len());
+    side_panel(&ctx, &data, &mut shown, |ui| {
+        widgets::card(ui, |ui| {
+            ui.set_min_height(172.0);
+            ui.add(egui::Label::new(widgets::strong(title, 26.0).color(ui::ACCENT)).wrap());
+            if let Some(reason) = reason {
+                ui.label(widgets::text(reason, widgets::BODY));
+            }
+            let [one, two] = m.totals();
+            ui.label(widgets::text(
+                format!("{} {one}  ·  {} {two}", data.name(Player::One), data.name(Player::Two)),
+                widgets::BODY,
+            ));
+            for (i, round) in m.rounds().iter().enumerate() {
+                if round.is_finished() {
+                    ui.label(widgets::muted(
+                        format!(
+                            "Round {}: {} scored {} as Order",
+                            i + 1,
+                            data.name(m.order_player(i)),
+                            round.score()
+                        ),
+                        widgets::SMALL,
+                    ));
+                }
+            }
+            ui.add_space(6.0);
+            let width = (ui.available_width() - 8.0) / 2.0;
+            for row in [0, 2] {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 8.0;
+                    for (i, (command, label)) in CHOICES.iter().enumerate().skip(row).take(2) {
+                        let look = widgets::ButtonLook::new(width, 40.0)
+                            .main(i == 0)
+                            .focused(active && i == focused)
+                            .text_size(17.0);
+                        let response = widgets::button(ui, label, look);
+                        if active && response.hovered() && *device == LastDevice::Mouse {
+                            focus.point_at(i);
+                        }
+                        if active && response.clicked() {
+                            commands.write(*command);
+                        }
+                    }
+                });
+            }
+        });
+    });
+    Ok(())
+}

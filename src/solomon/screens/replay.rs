@@ -1,0 +1,276 @@
+//! The replay of a match from the history: the board as it was at the
+//! chosen move, the bag as it was then, the round's moves with the next one
+//! marked, steps back and forward, jumps to either end, playing by itself
+//! at a chosen speed — and the computer's review: each move marked by the
+//! points it cost, the best move shown on the board, a graph of how each
+//! round was going, and each player's summary.
+//!
+//! Keys: left and right step, Page Up and Page Down go to the start and the
+//! end, Enter plays or stops, H (X on a gamepad) reviews, Esc goes back.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use entropy_ai::{MatchReview, ReviewBudget};
+use entropy_rules::{Move, Player};
+
+use crate::ui::menus::MenuKeys;
+
+use crate::app::AppSet;
+use crate::app::screen::Screen;
+use crate::solomon::replay::{Replay, ReplayCommand, moves};
+use crate::solomon::review::Review;
+use crate::solomon::world::marks::Suggested;
+use crate::ui::navigation::Nav;
+use crate::ui::theme::{ui, widgets};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Suggested>()
+        .add_systems(
+            Update,
+            (keys, suggest_best)
+                .chain()
+                .after(crate::ui::navigation::ReadDevices)
+                .in_set(AppSet::Input),
+        )
+        .add_systems(OnExit(Screen::Replay), |mut s: ResMut<Suggested>| s.0 = None)
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
+                .in_set(crate::ui::theme::Interface),
+        );
+}
+
+fn keys(
+    mut keys: MenuKeys,
+    replay: Option<Res<Replay>>,
+    mut commands: MessageWriter<ReplayCommand>,
+    mut next: ResMut<NextState<Screen>>,
+    mut cmd: Commands,
+) {
+    let keys = keys.for_screen(Screen::Replay);
+    let Some(replay) = replay else { return };
+    for n in keys {
+        match n {
+            Nav::Right => {
+                commands.write(ReplayCommand::Forward);
+            }
+            Nav::Left => {
+                commands.write(ReplayCommand::Back);
+            }
+            Nav::Previous => {
+                commands.write(ReplayCommand::Start);
+            }
+            Nav::Next => {
+                commands.write(ReplayCommand::End);
+            }
+            Nav::Confirm => {
+                commands.write(ReplayCommand::ToggleAutoplay);
+            }
+            Nav::Up => {
+                commands.write(ReplayCommand::Pace(1));
+            }
+            Nav::Down => {
+                commands.write(ReplayCommand::Pace(-1));
+            }
+            Nav::Hint => {
+                cmd.insert_resource(Review::start(replay.file.record.clone(), ReviewBudget::Quick));
+            }
+            Nav::Back | Nav::Pause => next.set(Screen::History),
+            _ => {}
+        }
+    }
+}
+
+/// The review of the move about to be played, if the review is done.
+pub(crate) fn next_move_review<'a>(review: &'a MatchReview, replay: &Replay) -> Option<&'a entropy_ai::MoveReview> {
+    review.rounds.get(replay.round)?.moves.get(replay.step)
+}
+
+/// With a review, the best move in place of the next one is shown on the board.
+fn suggest_best(replay: Option<Res<Replay>>, review: Option<Res<Review>>, mut suggested: ResMut<Suggested>) {
+    let best = match (replay, review) {
+        (Some(replay), Some(review)) => review
+            .done
+            .as_ref()
+            .and_then(|r| next_move_review(r, &replay))
+            .map(|m| m.best),
+        _ => None,
+    };
+    if suggested.0 != best {
+        suggested.0 = best;
+    }
+}
+
+/// A move in notation, as the list shows it.
+pub(crate) fn move_text(mv: Move) -> String {
+    match mv {
+        Move::Place(p) => format!("{} on {}", p.colour.name(), p.cell),
+        Move::Order(o) => crate::solomon::screens::panel::reply_words(o),
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    replay: Res<Replay>,
+    review: Option<Res<Review>>,
+    mut commands: MessageWriter<ReplayCommand>,
+    (mut next, mut cmd): (ResMut<NextState<Screen>>, Commands),
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    widgets::side_panel(&ctx, "replay panel", |ui, inner| {
+        widgets::column(ui, inner, |ui| {
+            header(ui, &replay, &mut next);
+            controls(ui, &replay, &mut commands);
+            crate::solomon::screens::review_card::review_card(ui, &replay, review.as_deref(), &mut cmd);
+            move_list(
+                ui,
+                &replay,
+                review.as_ref().and_then(|r| r.done.as_ref()),
+                &mut commands,
+            );
+        });
+    });
+    Ok(())
+}
+
+fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextState<Screen>) {
+    let tags = &replay.file.tags;
+    ui.horizontal(|ui| {
+        ui.label(widgets::strong("REPLAY", 15.0).color(ui::ACCENT));
+        ui.label(widgets::muted(&tags.date, 14.0));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // To the list of matches (the step back is the controls' Back).
+            if widgets::button(ui, "History", widgets::ButtonLook::new(76.0, 28.0).text_size(14.0)).clicked() {
+                next.set(Screen::History);
+            }
+        });
+    });
+    let totals = replay.file.replay().map(|g| g.totals()).unwrap_or_default();
+    widgets::card(ui, |ui| {
+        for player in Player::BOTH {
+            ui.horizontal(|ui| {
+                let role = if replay.file.record.first_order == player {
+                    "Order first"
+                } else {
+                    "Chaos first"
+                };
+                ui.label(widgets::strong(&tags.players[player.index()].name, 17.0));
+                ui.label(widgets::muted(role, widgets::SMALL));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(widgets::strong(totals[player.index()].to_string(), 18.0));
+                });
+            });
+        }
+    });
+}
+
+fn controls(ui: &mut egui::Ui, replay: &Replay, commands: &mut MessageWriter<ReplayCommand>) {
+    let total = replay.round_moves(replay.round).len();
+    widgets::card(ui, |ui| {
+        ui.label(widgets::text(
+            format!("Round {} · move {} of {}", replay.round + 1, replay.step, total),
+            widgets::BODY,
+        ));
+        ui.horizontal(|ui| {
+            // Five buttons share the card's width, whatever the panel's.
+            let gap = 6.0;
+            ui.spacing_mut().item_spacing.x = gap;
+            let width = ((ui.available_width() - 4.0 * gap) / 5.0).floor();
+            let look = widgets::ButtonLook::new(width, 32.0).text_size(14.0);
+            for (label, command) in [
+                ("Start", ReplayCommand::Start),
+                ("Back", ReplayCommand::Back),
+                (
+                    if replay.autoplay.is_some() { "Stop" } else { "Play" },
+                    ReplayCommand::ToggleAutoplay,
+                ),
+                ("Next", ReplayCommand::Forward),
+                ("End", ReplayCommand::End),
+            ] {
+                if widgets::button(ui, label, look).clicked() {
+                    commands.write(command);
+                }
+            }
+        });
+        if let Some(speed) = replay.autoplay {
+            ui.label(widgets::muted(
+                format!("{speed} moves a second · ↑↓ faster or slower"),
+                widgets::SMALL,
+            ));
+        }
+        widgets::prompts(
+            ui,
+            &[
+                ("← →", "Step"),
+                ("PgUp PgDn", "Ends"),
+                ("Enter", "Play"),
+                ("H", "Review"),
+            ],
+        );
+    });
+}
+
+fn move_list(
+    ui: &mut egui::Ui,
+    replay: &Replay,
+    review: Option<&MatchReview>,
+    commands: &mut MessageWriter<ReplayCommand>,
+) {
+    let turns = &replay.file.record.rounds[replay.round.min(replay.file.record.rounds.len().saturating_sub(1))];
+    let all = moves(turns);
+    let marks = review.and_then(|r| r.rounds.get(replay.round));
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .max_height((ui.available_height() - 8.0).max(40.0))
+        .show(ui, |ui| {
+            for (i, _) in all.iter().enumerate() {
+                let turn = &turns[i / 2];
+                let text = if i % 2 == 0 {
+                    format!(
+                        "{:>2}. Chaos {} on {}",
+                        i / 2 + 1,
+                        turn.placement.colour.name(),
+                        turn.placement.cell
+                    )
+                } else {
+                    format!(
+                        "      Order {}",
+                        turn.reply
+                            .map(crate::solomon::screens::panel::reply_words)
+                            .unwrap_or_default()
+                    )
+                };
+                let next = i == replay.step;
+                let row = widgets::list_row(ui, next, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(widgets::text(text, widgets::SMALL + 1.0));
+                        if let Some(m) = marks.and_then(|r| r.moves.get(i)) {
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                ui.label(
+                                    widgets::text(format!("{:.0}", -m.cost), widgets::SMALL)
+                                        .color(crate::solomon::screens::review_card::mark_colour(m.mark)),
+                                );
+                                let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                                ui.painter().circle_filled(
+                                    dot.center(),
+                                    4.5,
+                                    crate::solomon::screens::review_card::mark_colour(m.mark),
+                                );
+                            });
+                        }
+                    });
+                })
+                .interact(egui::Sense::click());
+                crate::ui::theme::controls::drawn(ui, &format!("move {}", i + 1), row.rect, true, next);
+                if next {
+                    row.scroll_to_me(Some(egui::Align::Center));
+                }
+                if row.clicked() {
+                    commands.write(ReplayCommand::Goto {
+                        round: replay.round,
+                        step: i,
+                    });
+                }
+            }
+        });
+}

@@ -1,0 +1,4 @@
+//! What every board game here shares: the board's input
+//! ([`input`]).
+
+pub mod input;

@@ -1,0 +1,199 @@
+//! Two cameras: one for the world (board, bag, counters), drawn in the part
+//! of the window the side panel leaves free and scaled to fit it; one for
+//! the interface, over the whole window, into the same texture. The interface scales with the
+//! window ([`InterfaceScale`]), so the whole screen grows and shrinks together.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+
+use crate::carreno::InCarreno;
+use crate::solomon::screens::InMatch;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PanelInset>()
+        .init_resource::<InterfaceScale>()
+        .init_resource::<WorldView>()
+        .configure_sets(PostUpdate, (CameraSystems::Inset, CameraSystems::Fit).chain())
+        .add_systems(Startup, spawn_cameras)
+        .add_systems(PostUpdate, scale_interface.in_set(CameraSystems::Inset))
+        .add_systems(PostUpdate, fit_world_camera.in_set(CameraSystems::Fit));
+}
+
+/// The cameras' work after each frame's update: the panel's inset first,
+/// the world's view fitted last; a screen decides what the world camera
+/// shows ([`WorldView`]) between the two.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CameraSystems {
+    /// The interface's scale and the side panel's width.
+    Inset,
+    /// The world camera fitted to the room the panel leaves and to the view.
+    Fit,
+}
+
+/// The part of the world the world camera must show (it shows more along
+/// one side when the window's shape differs). Each screen sets its own.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct WorldView {
+    /// The lower left corner.
+    pub min: Vec2,
+    /// The upper right corner.
+    pub max: Vec2,
+}
+
+impl Default for WorldView {
+    /// The title's view, and a wide board's.
+    fn default() -> Self {
+        WorldView {
+            min: crate::solomon::world::BoardLayout::VIEW_MIN,
+            max: crate::solomon::world::BoardLayout::VIEW_MAX,
+        }
+    }
+}
+
+impl WorldView {
+    /// Shows the rectangle from `min` to `max` (changed only when it differs).
+    pub fn show(&mut self, min: Vec2, max: Vec2) {
+        if (self.min, self.max) != (min, max) {
+            (self.min, self.max) = (min, max);
+        }
+    }
+}
+
+/// How large the interface is drawn: 1 at 1280×720, following the window's
+/// smaller proportion, within limits that keep text readable.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct InterfaceScale(pub f32);
+
+impl Default for InterfaceScale {
+    fn default() -> Self {
+        InterfaceScale(1.0)
+    }
+}
+
+impl InterfaceScale {
+    /// The scale for a window of `width` × `height` logical pixels; never
+    /// so small that the interface's smallest text (14 points) is drawn
+    /// under 12 pixels.
+    pub fn for_window(width: f32, height: f32) -> InterfaceScale {
+        InterfaceScale((width / 1280.0).min(height / 720.0).clamp(Self::MIN, 2.5))
+    }
+
+    /// The smallest scale: 14-point text at 12 pixels.
+    pub const MIN: f32 = 12.0 / 14.0;
+}
+
+/// The side panel's width at scale 1, in logical pixels.
+pub const PANEL_WIDTH: f32 = 340.0;
+
+/// The world camera.
+#[derive(Component)]
+pub struct WorldCamera;
+
+/// How much of the window's right side the interface panel covers, in logical pixels.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct PanelInset {
+    /// Width of the right panel (0 when there is none).
+    pub right: f32,
+}
+
+fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
+    egui_settings.auto_create_primary_context = false;
+    let view = WorldView::default();
+    let size = view.max - view.min;
+    commands.spawn((
+        Name::new("world camera"),
+        WorldCamera,
+        Camera2d,
+        // Everything drawn is a sprite whose texture already has smooth
+        // edges: multisampling adds nothing to see and, on software
+        // rendering, costs much of the frame.
+        Msaa::Off,
+        // Both cameras draw into the window's one intermediate texture; only
+        // the last writes it to the window (a full-window copy saved).
+        Camera {
+            output_mode: CameraOutputMode::Skip,
+            ..default()
+        },
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: size.x,
+                min_height: size.y,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+        Transform::from_translation(((view.min + view.max) / 2.0).extend(0.0)),
+    ));
+    commands.spawn((
+        Name::new("interface camera"),
+        PrimaryEguiContext,
+        Camera2d,
+        Msaa::Off,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            // Keeps the world drawn by the first camera, draws the interface
+            // over it, and writes the whole to the window.
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+    ));
+}
+
+fn scale_interface(
+    window: Single<&Window, With<PrimaryWindow>>,
+    in_match: Option<Res<State<InMatch>>>,
+    in_carreno: Option<Res<State<InCarreno>>>,
+    mut scale: ResMut<InterfaceScale>,
+    mut inset: ResMut<PanelInset>,
+) {
+    let wanted = InterfaceScale::for_window(window.width(), window.height());
+    if *scale != wanted {
+        *scale = wanted;
+    }
+    let right = if in_match.is_some() || in_carreno.is_some() {
+        PANEL_WIDTH * wanted.0
+    } else {
+        0.0
+    };
+    if inset.right != right {
+        inset.right = right;
+    }
+}
+
+/// Keeps the world in the part of the window left of the panel, showing
+/// the screen's [`WorldView`].
+fn fit_world_camera(
+    inset: Res<PanelInset>,
+    view: Res<WorldView>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Camera, &mut Projection, &mut Transform), With<WorldCamera>>,
+) {
+    let (mut camera, mut projection, mut transform) = camera.into_inner();
+    let scale = window.scale_factor();
+    let width = window.physical_width();
+    let height = window.physical_height();
+    let panel = ((inset.right * scale) as u32).min(width.saturating_sub(1));
+    let viewport = Viewport {
+        physical_position: UVec2::ZERO,
+        physical_size: UVec2::new((width - panel).max(1), height.max(1)),
+        ..default()
+    };
+    if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size))
+        != Some((viewport.physical_position, viewport.physical_size))
+    {
+        camera.viewport = Some(viewport);
+    }
+    if view.is_changed() {
+        let size = view.max - view.min;
+        if let Projection::Orthographic(orthographic) = &mut *projection {
+            orthographic.scaling_mode = ScalingMode::AutoMin {
+                min_width: size.x,
+                min_height: size.y,
+            };
+        }
+        transform.translation = ((view.min + view.max) / 2.0).extend(transform.translation.z);
+    }
+}

@@ -1,0 +1,158 @@
+//! The pause menu of either game (Esc or Start; in Carreno's game also the
+//! panel's Leave): Resume, Settings, How to play and Leave, in the order
+//! and with the words its game gives ([`PausedGame`]). Leaving closes
+//! every dialog and sends the game's own command; a [`PauseRequest`] may
+//! ask for the menu to open with Leave focused.
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
+
+use crate::solomon::game::Command;
+use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
+use crate::ui::theme::widgets;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PauseRequest>().add_plugins(menu::<SolomonPause>);
+}
+
+/// A game's pause menu: its dialog, its words and where Leave goes.
+pub trait PausedGame: Send + Sync + 'static {
+    /// The dialog it opens as.
+    const OVERLAY: Overlay;
+    /// egui's name for the window.
+    const ID: &'static str;
+    /// The line under the heading.
+    const NOTE: &'static str;
+    /// The entries, top to bottom, with their labels.
+    const ENTRIES: [(Entry, &'static str); 4];
+    /// The game's How to play.
+    const RULES: Overlay;
+    /// The command that leaves the game.
+    type Leave: Message;
+    /// Leaves the game.
+    fn leave() -> Self::Leave;
+}
+
+/// An entry of the pause menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Closes the menu.
+    Resume,
+    /// Opens the settings.
+    Settings,
+    /// Opens the game's How to play.
+    HowToPlay,
+    /// Leaves the game for the title.
+    Leave,
+}
+
+/// How the pause menu was asked for.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PauseRequest {
+    /// Open with Leave focused (Carreno's panel's Leave button).
+    pub focus_leave: bool,
+}
+
+/// The pause menu of `G`: its keys and its drawing.
+pub fn menu<G: PausedGame>(app: &mut App) {
+    crate::ui::overlays::add_dialog(app, G::OVERLAY, navigate::<G>, draw::<G>);
+}
+
+/// Solomon's pause menu. The match is saved after every move, so leaving
+/// loses nothing: the title offers Continue.
+pub struct SolomonPause;
+
+impl PausedGame for SolomonPause {
+    const OVERLAY: Overlay = Overlay::Pause;
+    const ID: &'static str = "pause";
+    const NOTE: &'static str = "The match is saved after every move.";
+    const ENTRIES: [(Entry, &'static str); 4] = [
+        (Entry::Resume, "Resume"),
+        (Entry::Settings, "Settings"),
+        (Entry::HowToPlay, "How to play"),
+        (Entry::Leave, "Leave match"),
+    ];
+    const RULES: Overlay = Overlay::Rules;
+    type Leave = Command;
+    fn leave() -> Command {
+        Command::ToTitle
+    }
+}
+
+fn choose<G: PausedGame>(
+    entry: Entry,
+    overlays: &mut MessageWriter<OverlayCommand>,
+    commands: &mut MessageWriter<G::Leave>,
+) {
+    match entry {
+        Entry::Resume => {
+            overlays.write(OverlayCommand::Close);
+        }
+        Entry::Settings => {
+            overlays.write(OverlayCommand::Open(Overlay::Settings));
+        }
+        Entry::HowToPlay => {
+            overlays.write(OverlayCommand::Open(G::RULES));
+        }
+        Entry::Leave => {
+            overlays.write(OverlayCommand::CloseAll);
+            commands.write(G::leave());
+        }
+    }
+}
+
+fn navigate<G: PausedGame>(
+    mut keys: MenuKeys,
+    mut focus: ResMut<Focus>,
+    open: Res<Overlays>,
+    mut request: ResMut<PauseRequest>,
+    mut overlays: MessageWriter<OverlayCommand>,
+    mut commands: MessageWriter<G::Leave>,
+) {
+    let keys = keys.for_dialog(G::OVERLAY);
+    let entries = G::ENTRIES.map(|(e, _)| e);
+    if request.focus_leave && open.top() == Some(G::OVERLAY) {
+        request.focus_leave = false;
+        focus.point_at(entries.iter().position(|&e| e == Entry::Leave).unwrap_or(0));
+    }
+    for event in menu_events(keys, &mut focus, &entries) {
+        match event {
+            MenuEvent::Confirm(entry) => choose::<G>(entry, &mut overlays, &mut commands),
+            MenuEvent::Back | MenuEvent::Other(Nav::Pause) => choose::<G>(Entry::Resume, &mut overlays, &mut commands),
+            _ => {}
+        }
+    }
+}
+
+fn draw<G: PausedGame>(
+    mut contexts: EguiContexts,
+    mut focus: ResMut<Focus>,
+    (open, device): (Res<Overlays>, Res<LastDevice>),
+    mut overlays: MessageWriter<OverlayCommand>,
+    mut commands: MessageWriter<G::Leave>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let on_top = open.top() == Some(G::OVERLAY);
+    let focused = focus.of(G::ENTRIES.len());
+    widgets::dialog(&ctx, G::ID, "Paused", 300.0, |ui| {
+        ui.label(widgets::muted(G::NOTE, widgets::SMALL));
+        ui.add_space(6.0);
+        ui.spacing_mut().item_spacing.y = 10.0;
+        for (i, (entry, label)) in G::ENTRIES.iter().enumerate() {
+            let look = widgets::ButtonLook::new(300.0, 44.0)
+                .main(i == 0)
+                .focused(on_top && i == focused);
+            let response = widgets::button(ui, label, look);
+            if on_top && response.hovered() && *device == LastDevice::Mouse {
+                focus.point_at(i);
+            }
+            if on_top && response.clicked() {
+                choose::<G>(*entry, &mut overlays, &mut commands);
+            }
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The interface's widgets, drawn with egui in the board's visual language:
+//! text, rounded cards and the style (here), buttons with rest, hover,
+//! press and focus looks and key caps for the prompts (`buttons.rs`),
+//! choice rows (‹ value ›) that the keyboard and gamepad change with left
+//! and right (`rows.rs`), counter swatches and role badges
+//! (`swatches.rs`), dialogs over a dimmed screen and the side panel
+//! (`frames.rs`). Every screen builds from these, through this module.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui::{Color32, CornerRadius, FontId, RichText, Stroke, vec2};
+
+pub use super::buttons::{ButtonLook, button, focus_ring, key_cap, list_row, prompts, whole_rows_list};
+use super::fonts::strong_family;
+pub use super::frames::{centred_column, column, dialog, side_panel};
+pub use super::rows::{ChoiceResponse, choice_row, segmented_row, text_row};
+pub use super::swatches::{marking, piece_swatch, role_badge, swatch};
+use super::ui;
+use crate::ui::camera::InterfaceScale;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom, marks).chain());
+}
+
+/// The swatches follow the settings' numbers or symbols.
+fn marks(mut contexts: EguiContexts, settings: Res<crate::app::prefs::Settings>) -> Result {
+    super::swatches::publish_marks(contexts.ctx_mut()?, settings.colour_marks);
+    Ok(())
+}
+
+/// Body text size, in points at scale 1.
+pub const BODY: f32 = 17.0;
+/// Small text size.
+pub const SMALL: f32 = 14.0;
+/// Heading size.
+pub const HEADING: f32 = 24.0;
+/// Corner radius of cards and buttons.
+pub const RADIUS: u8 = 10;
+
+fn style(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut style = (*ctx.global_style()).clone();
+    use egui::{FontFamily::Proportional, TextStyle};
+    style.text_styles = [
+        (TextStyle::Heading, FontId::new(HEADING, strong_family())),
+        (TextStyle::Body, FontId::new(BODY, Proportional)),
+        (TextStyle::Button, FontId::new(BODY, strong_family())),
+        (TextStyle::Small, FontId::new(SMALL, Proportional)),
+        (TextStyle::Monospace, FontId::new(15.0, egui::FontFamily::Monospace)),
+    ]
+    .into();
+    style.spacing.button_padding = vec2(14.0, 7.0);
+    style.spacing.item_spacing = vec2(10.0, 8.0);
+    style.interaction.selectable_labels = false;
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = ui::PANEL;
+    visuals.window_fill = ui::CARD_RAISED;
+    visuals.extreme_bg_color = Color32::from_rgb(22, 24, 31);
+    visuals.override_text_color = Some(ui::TEXT);
+    visuals.widgets.inactive.weak_bg_fill = ui::BUTTON;
+    visuals.widgets.hovered.weak_bg_fill = ui::BUTTON_HOVER;
+    visuals.widgets.active.weak_bg_fill = ui::BUTTON_PRESS;
+    visuals.selection.bg_fill = Color32::from_rgb(86, 110, 160);
+    visuals.selection.stroke = Stroke::new(1.5, ui::FOCUS);
+    visuals.window_corner_radius = CornerRadius::same(RADIUS);
+    style.visuals = visuals;
+    ctx.set_global_style(style);
+    Ok(())
+}
+
+/// The interface follows the window's size.
+fn zoom(mut contexts: EguiContexts, scale: Res<InterfaceScale>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - scale.0).abs() > 1e-3 {
+        ctx.set_zoom_factor(scale.0);
+    }
+    Ok(())
+}
+
+/// Text at `size` in the regular face.
+pub fn text(s: impl Into<String>, size: f32) -> RichText {
+    RichText::new(s).size(size)
+}
+
+/// Text at `size` in the semibold face.
+pub fn strong(s: impl Into<String>, size: f32) -> RichText {
+    RichText::new(s).size(size).family(strong_family())
+}
+
+/// Quiet text at `size`.
+pub fn muted(s: impl Into<String>, size: f32) -> RichText {
+    RichText::new(s).size(size).color(ui::MUTED)
+}
+
+/// A card: a rounded panel the width of its parent.
+pub fn card<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    card_filled(ui, ui::CARD, add)
+}
+
+/// A card of another ground colour.
+pub fn card_filled<R>(ui: &mut egui::Ui, fill: Color32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(RADIUS)
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            add(ui)
+        })
+        .inner
+}
+
+/// A spinner and "Thinking…" while the computer is `busy` (else "…").
+pub fn thinking_line(ui: &mut egui::Ui, busy: bool) {
+    ui.horizontal(|ui| {
+        ui.add(egui::Spinner::new().color(ui::MUTED));
+        ui.label(muted(if busy { "Thinking…" } else { "…" }, BODY));
+    });
+}
