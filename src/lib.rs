@@ -129,6 +129,7 @@ impl Plugin for AppPlugin {
             ui::theme::plugin,
             ui::camera::plugin,
             ui::art::plugin,
+            table::plugin,
             solomon::world::plugin,
             ui::audio::plugin,
             ui::window::plugin,

@@ -11,8 +11,9 @@ use super::InCarreno;
 use super::game::{CarrenoApplied, CarrenoMatch, CarrenoRefused, CarrenoUndone};
 use crate::app::AppSet;
 use crate::app::screen::Screen;
-use crate::solomon::world::{BoardLayout, z};
+use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
+use crate::ui::camera::WorldView;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Carreno), build_board).add_systems(
@@ -35,7 +36,7 @@ impl CarrenoLayout {
 
     /// The centre of the board: the centre of the world camera's view.
     pub fn centre() -> Vec2 {
-        (BoardLayout::VIEW_MIN + BoardLayout::VIEW_MAX) / 2.0
+        WorldView::WIDE.centre()
     }
 
     /// The part of the world the camera shows of Carreno's board: the

@@ -2,7 +2,7 @@
 //! on the async compute pool with a copy of the game (its history matters
 //! for repetitions) and answers with the same intents as the mouse; the
 //! frame never waits for it. Each level takes its own budget (Hard about a
-//! second). Its moves come at least [`crate::solomon::computer::PAUSE`] after the
+//! second). Its moves come at least [`crate::table::computer::PAUSE`] after the
 //! board comes to rest, and wait while a dialog is open. Leaving the game
 //! or taking a move back raises the [`StopFlag`] of whatever is thinking.
 
@@ -19,7 +19,7 @@ use super::InCarreno;
 use super::game::{CarrenoIntent, CarrenoMatch, CarrenoUndone, Seat};
 use crate::app::AppSet;
 use crate::app::screen::Screen;
-use crate::solomon::computer::PAUSE;
+use crate::table::computer::PAUSE;
 use crate::ui::animation::{AnimationSpeed, motion_blocks_input};
 use crate::ui::overlays::no_overlay;
 

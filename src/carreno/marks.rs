@@ -14,8 +14,8 @@ use super::computer::HintRequest;
 use super::game::CarrenoMatch;
 use super::input::{BoardCursor, BoardInput, Selection};
 use crate::app::screen::Screen;
-use crate::solomon::world::marks::{MarkSprites, line, tinted};
-use crate::solomon::world::z;
+use crate::table::marks::{MarkSprites, line, tinted};
+use crate::table::z;
 use crate::ui::theme;
 
 pub(super) fn plugin(app: &mut App) {

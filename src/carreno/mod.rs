@@ -70,6 +70,12 @@ pub(super) fn plugin(app: &mut App) {
 /// How the board looks: needs the drawn images and the fonts.
 pub(super) fn looks_plugin(app: &mut App) {
     app.add_plugins((looks::plugin, marks::plugin))
+        .add_systems(OnEnter(InCarreno), |mut commands: Commands| {
+            commands.insert_resource(crate::ui::camera::SidePanel)
+        })
+        .add_systems(OnExit(InCarreno), |mut commands: Commands| {
+            commands.remove_resource::<crate::ui::camera::SidePanel>()
+        })
         .add_systems(OnEnter(InCarreno), |mut view: ResMut<crate::ui::camera::WorldView>| {
             let (min, max) = board::CarrenoLayout::view();
             view.show(min, max);

@@ -1,7 +1,7 @@
 //! Computer players and hints. A computer player thinks on the async
 //! compute pool with a copy of the position (never the bag's order) and
 //! answers with the same intents as the mouse; the frame never waits for it.
-//! Its moves come at least [`PAUSE`] apart (at normal watching speed), so
+//! Its moves come at least [`PAUSE`](crate::table::computer::PAUSE) apart (at normal watching speed), so
 //! that a person can follow them; a dialog or a paused watch holds them back.
 
 use std::sync::{Arc, Mutex};
@@ -95,10 +95,6 @@ impl Thinking {
     }
 }
 
-/// The shortest time from the board coming to rest to a computer's move
-/// shown, so that people can follow the moves.
-pub const PAUSE: f32 = 0.5;
-
 /// New computer players at the start of a match (they keep their state between its rounds).
 fn seat_players(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut commands: Commands) {
     if game.game.round_index() == 1 && computers.is_some() {
@@ -169,7 +165,7 @@ fn answer(
     }
     let held_back = watching && pace.paused && !pace.step;
     if thinking.task.is_none()
-        && thinking.elapsed >= PAUSE
+        && thinking.elapsed >= crate::table::computer::PAUSE
         && !held_back
         && let Some(intent) = thinking.ready.take()
     {

@@ -1,4 +1,17 @@
-//! What every board game here shares: the board's input
-//! ([`input`]).
+//! What every board game here shares: the board's input ([`input`]), a
+//! piece's sprites and lift ([`pieces`]), a square's colour and a refused
+//! move's flash ([`squares`]), marks ([`marks`]), the sprites' depths
+//! ([`z`]) and the computer players' pace ([`computer`]).
 
+use bevy::prelude::*;
+
+pub mod computer;
 pub mod input;
+pub mod marks;
+pub mod pieces;
+pub mod squares;
+pub mod z;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(squares::plugin);
+}

@@ -5,12 +5,10 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
+use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
-
-use crate::carreno::InCarreno;
-use crate::solomon::screens::InMatch;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelInset>()
@@ -33,6 +31,11 @@ pub enum CameraSystems {
     Fit,
 }
 
+/// Present while a screen shows the side panel: the world camera leaves it
+/// the window's right side. A game inserts it while its match is on screen.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SidePanel;
+
 /// The part of the world the world camera must show (it shows more along
 /// one side when the window's shape differs). Each screen sets its own.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -44,16 +47,24 @@ pub struct WorldView {
 }
 
 impl Default for WorldView {
-    /// The title's view, and a wide board's.
     fn default() -> Self {
-        WorldView {
-            min: crate::solomon::world::BoardLayout::VIEW_MIN,
-            max: crate::solomon::world::BoardLayout::VIEW_MAX,
-        }
+        WorldView::WIDE
     }
 }
 
 impl WorldView {
+    /// The title's view, and a board's with room beside it: one world unit
+    /// is one pixel in a 1280×720 window.
+    pub const WIDE: WorldView = WorldView {
+        min: Vec2::new(-620.0, -340.0),
+        max: Vec2::new(370.0, 340.0),
+    };
+
+    /// The middle of the view.
+    pub fn centre(&self) -> Vec2 {
+        (self.min + self.max) / 2.0
+    }
+
     /// Shows the rectangle from `min` to `max` (changed only when it differs).
     pub fn show(&mut self, min: Vec2, max: Vec2) {
         if (self.min, self.max) != (min, max) {
@@ -144,8 +155,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
 
 fn scale_interface(
     window: Single<&Window, With<PrimaryWindow>>,
-    in_match: Option<Res<State<InMatch>>>,
-    in_carreno: Option<Res<State<InCarreno>>>,
+    panel: Option<Res<SidePanel>>,
     mut scale: ResMut<InterfaceScale>,
     mut inset: ResMut<PanelInset>,
 ) {
@@ -153,11 +163,7 @@ fn scale_interface(
     if *scale != wanted {
         *scale = wanted;
     }
-    let right = if in_match.is_some() || in_carreno.is_some() {
-        PANEL_WIDTH * wanted.0
-    } else {
-        0.0
-    };
+    let right = if panel.is_some() { PANEL_WIDTH * wanted.0 } else { 0.0 };
     if inset.right != right {
         inset.right = right;
     }
@@ -196,4 +202,19 @@ fn fit_world_camera(
         }
         transform.translation = ((view.min + view.max) / 2.0).extend(transform.translation.z);
     }
+}
+
+/// The mouse pointer in world coordinates, if it is over the world
+/// camera's part of the window (not over the side panel).
+pub fn pointer_world(
+    pointers: &Query<(&PointerId, &PointerLocation)>,
+    camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+) -> Option<Vec2> {
+    let (_, location) = pointers.iter().find(|(id, _)| id.is_mouse())?;
+    let position = location.location.as_ref()?.position;
+    let (camera, transform) = camera.single().ok()?;
+    if camera.logical_viewport_rect().is_some_and(|r| !r.contains(position)) {
+        return None;
+    }
+    camera.viewport_to_world_2d(transform, position).ok()
 }

@@ -12,10 +12,10 @@ use carreno_rules::Move;
 
 use super::{Act, BoardInput, Outcome, Selection, activate};
 use crate::carreno::board::{CarrenoLayout, Piece};
-use crate::solomon::input::pointer::pointer_world;
 use crate::table::input::pickup::follow_or_return;
 use crate::ui::animation::{Shake, Tween};
 use crate::ui::camera::WorldCamera;
+use crate::ui::camera::pointer_world;
 
 /// Where the mouse is.
 #[derive(SystemParam)]

@@ -13,12 +13,14 @@ use entropy_rules::{Action, Phase, Slide};
 use crate::app::AppSet;
 use crate::solomon::game::{CurrentMatch, Intent};
 use crate::solomon::input::{Held, activate};
+use crate::solomon::world::BoardLayout;
 use crate::solomon::world::pieces::{Counter, CounterAt};
-use crate::solomon::world::{BoardLayout, z};
 use crate::table::input::board_takes_input;
 use crate::table::input::pickup::follow_or_return;
+use crate::table::z;
 use crate::ui::animation::{Shake, Tween};
 use crate::ui::camera::WorldCamera;
+use crate::ui::camera::pointer_world;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -37,21 +39,6 @@ pub(crate) fn plugin(app: &mut App) {
             .after(AppSet::Sync)
             .before(AppSet::Animate),
     );
-}
-
-/// The mouse pointer in world coordinates, if it is over the world
-/// camera's part of the window (not over the side panel).
-pub(crate) fn pointer_world(
-    pointers: &Query<(&PointerId, &PointerLocation)>,
-    camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-) -> Option<Vec2> {
-    let (_, location) = pointers.iter().find(|(id, _)| id.is_mouse())?;
-    let position = location.location.as_ref()?.position;
-    let (camera, transform) = camera.single().ok()?;
-    if camera.logical_viewport_rect().is_some_and(|r| !r.contains(position)) {
-        return None;
-    }
-    camera.viewport_to_world_2d(transform, position).ok()
 }
 
 fn mouse_input(

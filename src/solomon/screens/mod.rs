@@ -11,6 +11,7 @@
 use bevy::prelude::*;
 
 use crate::app::screen::Screen;
+use crate::ui::camera::SidePanel;
 
 mod count_card;
 pub mod history;
@@ -28,6 +29,12 @@ mod turn_card;
 pub(crate) fn plugin(app: &mut App) {
     app.add_sub_state::<TurnPhase>()
         .add_computed_state::<InMatch>()
+        .add_systems(OnEnter(InMatch), |mut commands: Commands| {
+            commands.insert_resource(SidePanel)
+        })
+        .add_systems(OnExit(InMatch), |mut commands: Commands| {
+            commands.remove_resource::<SidePanel>()
+        })
         .add_plugins((
             setup::plugin,
             playing::plugin,

@@ -7,9 +7,10 @@
 use bevy::prelude::*;
 use entropy_rules::{Cell, Line, Run};
 
-use super::{BoardEntity, BoardLayout, z};
+use super::{BoardEntity, BoardLayout};
 use crate::solomon::count::{Beat, ScoreCount};
 use crate::solomon::screens::InMatch;
+use crate::table::z;
 use crate::ui::art::{Art, ROUNDED_BORDER};
 use crate::ui::theme;
 use crate::ui::theme::fonts::WorldFont;

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::BoardLayout;
 use super::pieces::Counter;
 use crate::app::prefs::{ColourMarks, Settings};
+use crate::table::pieces::piece_sprites;
 use crate::ui::art::Art;
 use crate::ui::theme;
 use crate::ui::theme::fonts::WorldFont;
@@ -14,38 +15,6 @@ use crate::ui::theme::fonts::WorldFont;
 /// The number or symbol on a counter, for players who tell colours apart with difficulty.
 #[derive(Component)]
 pub(super) struct Marking;
-
-/// The sprites that make a counter (or one of Carreno's pieces) tinted
-/// `tint` at diameter `d`, as children of `parent`: shadow, body, gloss.
-pub fn piece_sprites(parent: &mut ChildSpawnerCommands, art: &Art, tint: Color, d: f32) {
-    parent.spawn((
-        Sprite {
-            image: art.shadow.clone(),
-            custom_size: Some(Vec2::splat(d * 1.25)),
-            ..default()
-        },
-        Transform::from_xyz(d * 0.05, -d * 0.08, -0.3),
-        Pickable::IGNORE,
-    ));
-    parent.spawn((
-        Sprite {
-            image: art.disc.clone(),
-            color: tint,
-            custom_size: Some(Vec2::splat(d)),
-            ..default()
-        },
-        Pickable::IGNORE,
-    ));
-    parent.spawn((
-        Sprite {
-            image: art.gloss.clone(),
-            custom_size: Some(Vec2::splat(d)),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, 0.1),
-        Pickable::IGNORE,
-    ));
-}
 
 pub(super) fn dress_counter(
     add: On<Add, Counter>,

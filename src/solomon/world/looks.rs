@@ -9,11 +9,14 @@ use entropy_rules::Cell;
 
 use super::counter_sprites::{dress_counter, update_markings};
 use super::pieces::{BoardCell, Counter, CounterAt};
-use super::refused_flash::{RefusedFlash, fade_refusal_flashes, flash_refusals, tint_square};
-use super::{BoardEntity, BoardLayout, z};
+use super::refused_flash::flash_refusals;
+use super::{BoardEntity, BoardLayout};
 use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::{Held, Hovered};
 use crate::solomon::screens::{InMatch, TurnPhase};
+use crate::table::pieces::lift;
+use crate::table::squares::{RefusedFlash, tint_square};
+use crate::table::z;
 use crate::ui::art::{Art, ROUNDED_BORDER};
 use crate::ui::theme;
 use crate::ui::theme::fonts::WorldFont;
@@ -36,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            (flash_refusals, fade_refusal_flashes),
+            flash_refusals,
             (tint_cells, lift_held_counter, update_markings).run_if(resource_exists::<CurrentMatch>),
         )
             .chain()
@@ -132,16 +135,5 @@ fn lift_held_counter(
             z::COUNTER
         };
         lift(&mut transform, if lifted { 1.12 } else { 1.0 }, z);
-    }
-}
-
-/// Sets a piece's `scale` and depth `z` (lifted or at rest), touching its
-/// transform only when they change: on either game's board.
-pub fn lift(transform: &mut Transform, scale: f32, z: f32) {
-    if transform.scale.x != scale {
-        transform.scale = Vec3::splat(scale);
-    }
-    if transform.translation.z != z {
-        transform.translation.z = z;
     }
 }

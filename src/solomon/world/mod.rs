@@ -73,9 +73,9 @@ impl BoardLayout {
     pub const BOARD_SPAN: f32 = 532.0;
     /// The part of the world the camera shows of a wide arrangement (and
     /// of the title's board).
-    pub const VIEW_MIN: Vec2 = Vec2::new(-620.0, -340.0);
+    pub const VIEW_MIN: Vec2 = crate::ui::camera::WorldView::WIDE.min;
     /// The part of the world the camera shows of a wide arrangement.
-    pub const VIEW_MAX: Vec2 = Vec2::new(370.0, 340.0);
+    pub const VIEW_MAX: Vec2 = crate::ui::camera::WorldView::WIDE.max;
     /// The part of the world the camera shows of a tall arrangement.
     const TALL_VIEW_MIN: Vec2 = Vec2::new(-340.0, -600.0);
     /// The part of the world the camera shows of a tall arrangement.
@@ -212,22 +212,6 @@ fn wide_view(mut view: ResMut<crate::ui::camera::WorldView>) {
 }
 
 /// Z layers of the world.
-pub mod z {
-    /// The board tray.
-    pub const TRAY: f32 = 0.0;
-    /// Cells.
-    pub const CELL: f32 = 1.0;
-    /// Highlights on cells, under the counters (a scoring run, the count's run).
-    pub const HIGHLIGHT: f32 = 2.0;
-    /// Counters at rest.
-    pub const COUNTER: f32 = 5.0;
-    /// Rings over counters at rest (the last move): never a fill over a counter.
-    pub const OVER_COUNTER: f32 = 6.5;
-    /// A counter in the air (drawn, picked up, sliding).
-    pub const LIFTED: f32 = 8.0;
-    /// Marks over everything (the cursor, a hint, a rising "+n").
-    pub const TOP: f32 = 9.0;
-}
 
 /// Everything that belongs to the board of the round on screen.
 #[derive(Component, Debug, Clone, Copy, Default)]

@@ -5,11 +5,12 @@
 use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Colour, Event, Phase};
 
-use super::{BoardEntity, BoardLayout, z};
+use super::{BoardEntity, BoardLayout};
 use crate::app::AppSet;
 use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, CurrentMatch, Refused, Undone};
 use crate::solomon::screens::InMatch;
+use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
 
 pub(super) fn plugin(app: &mut App) {

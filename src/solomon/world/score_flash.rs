@@ -6,9 +6,10 @@ use bevy::prelude::*;
 use entropy_rules::{Board, Event, Run};
 
 use super::count_marks::{Rising, run_bar};
-use super::{BoardEntity, BoardLayout, z};
+use super::{BoardEntity, BoardLayout};
 use crate::solomon::game::{Applied, CurrentMatch};
 use crate::solomon::screens::InMatch;
+use crate::table::z;
 use crate::ui::art::Art;
 use crate::ui::theme;
 use crate::ui::theme::fonts::WorldFont;

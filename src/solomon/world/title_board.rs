@@ -138,7 +138,7 @@ fn play(
                     Tween::new(to + Vec3::Y * 40.0, to, 0.3, EaseFunction::CubicOut).not_blocking(),
                 ))
                 .with_children(|parent| {
-                    super::counter_sprites::piece_sprites(
+                    crate::table::pieces::piece_sprites(
                         parent,
                         &art,
                         theme::counter_colour(placement.colour),

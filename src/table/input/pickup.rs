@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::solomon::world::z;
+use crate::table::z;
 use crate::ui::animation::Tween;
 
 /// How far the pointer must move with the button down before a press becomes a drag.
