@@ -211,8 +211,6 @@ fn wide_view(mut view: ResMut<crate::ui::camera::WorldView>) {
     view.show(BoardLayout::VIEW_MIN, BoardLayout::VIEW_MAX);
 }
 
-/// Z layers of the world.
-
 /// Everything that belongs to the board of the round on screen.
 #[derive(Component, Debug, Clone, Copy, Default)]
 pub struct BoardEntity;
