@@ -35,8 +35,8 @@ impl Plugin for CorePlugin {
         app.insert_resource(self.folders.clone());
         // Files first: the screens read what they found.
         app.add_plugins((
-            solomon::match_setup::plugin,
             app::prefs::plugin,
+            solomon::match_setup::plugin,
             solomon::saved::plugin,
             solomon::history::plugin,
         ));

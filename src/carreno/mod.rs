@@ -44,6 +44,7 @@ pub mod playing;
 pub mod result;
 pub mod rules;
 pub mod setup;
+pub mod setup_prefs;
 pub mod table;
 
 pub use game::{

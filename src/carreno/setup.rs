@@ -22,8 +22,8 @@ use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     // The preferences insert the remembered setup; a bare app starts from the default.
-    app.init_resource::<CarrenoSetup>()
-        .add_systems(OnEnter(Screen::CarrenoSetup), focus_start)
+    crate::app::prefs::remember::<CarrenoSetup>(app);
+    app.add_systems(OnEnter(Screen::CarrenoSetup), focus_start)
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),

@@ -10,7 +10,7 @@ use entropy_ai::Level;
 use entropy_rules::{Player, Size};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<MatchSetup>();
+    crate::app::prefs::remember::<MatchSetup>(app);
 }
 
 /// Who plays against whom.

@@ -14,5 +14,6 @@ pub mod replay;
 pub mod review;
 pub mod saved;
 pub mod screens;
+pub mod setup_prefs;
 pub mod tutorial;
 pub mod world;

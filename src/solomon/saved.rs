@@ -19,7 +19,6 @@ use entropy_rules::MatchRecord;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppSet;
-use crate::app::prefs::SetupPrefs;
 use crate::app::screen::Screen;
 use crate::app::storage;
 use crate::app::storage::{Loaded, SaveProblem};
@@ -27,6 +26,7 @@ use crate::solomon::clock::MatchClock;
 use crate::solomon::game::{Applied, Command, CurrentMatch, Undone};
 use crate::solomon::history::History;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup};
+use crate::solomon::setup_prefs::SetupPrefs;
 
 pub(crate) fn plugin(app: &mut App) {
     let folder = app

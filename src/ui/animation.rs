@@ -5,11 +5,24 @@
 
 use bevy::prelude::*;
 
+use crate::app::prefs::Settings;
+
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<AnimationSpeed>().add_systems(
-        Update,
-        (advance_tweens, advance_shakes).in_set(crate::app::AppSet::Animate),
-    );
+    let settings = app.world().get_resource::<Settings>();
+    let speed = AnimationSpeed(settings.map_or(1.0, |s| s.animation.speed()));
+    app.insert_resource(speed)
+        .add_systems(Update, follow_settings)
+        .add_systems(
+            Update,
+            (advance_tweens, advance_shakes).in_set(crate::app::AppSet::Animate),
+        );
+}
+
+/// The animation speed follows the settings.
+fn follow_settings(settings: Res<Settings>, mut speed: ResMut<AnimationSpeed>) {
+    if settings.is_changed() && !settings.is_added() {
+        speed.0 = settings.animation.speed();
+    }
 }
 
 /// Multiplies the speed of every animation (1 is normal; the settings

@@ -74,3 +74,23 @@ impl Default for Settings {
         }
     }
 }
+
+impl super::Remembered for Settings {
+    const SECTION: &'static str = "settings";
+    type Stored = Settings;
+
+    fn stored(&self) -> Settings {
+        self.clone()
+    }
+
+    fn from_stored(mut settings: Settings) -> Settings {
+        for volume in [
+            &mut settings.master_volume,
+            &mut settings.effects_volume,
+            &mut settings.music_volume,
+        ] {
+            *volume = (*volume).min(100);
+        }
+        settings
+    }
+}

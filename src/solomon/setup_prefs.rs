@@ -6,6 +6,7 @@ use entropy_ai::Level;
 use entropy_rules::Size;
 use serde::{Deserialize, Serialize};
 
+use crate::app::prefs::Remembered;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 
 /// The last match setup, in a form that reads back whatever this version of the game becomes.
@@ -87,5 +88,49 @@ impl SetupPrefs {
                 .unwrap_or_default(),
             same_draws: self.same_draws,
         }
+    }
+}
+
+impl Remembered for MatchSetup {
+    const SECTION: &'static str = "setup";
+    type Stored = SetupPrefs;
+
+    fn stored(&self) -> SetupPrefs {
+        SetupPrefs::from_setup(self)
+    }
+
+    fn from_stored(stored: SetupPrefs) -> MatchSetup {
+        stored.setup()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_comes_back() {
+        let setup = MatchSetup {
+            size: Size::Five,
+            opponent: Opponent::Watch(Level::Hard, Level::Easy),
+            role: RoleChoice::Random,
+            names: ["Ada".into(), "Blaise".into()],
+            clock: ClockChoice::Minutes(10),
+            same_draws: true,
+        };
+        let text = ron::to_string(&setup.stored()).unwrap();
+        assert_eq!(MatchSetup::from_stored(ron::from_str(&text).unwrap()), setup);
+    }
+
+    #[test]
+    fn unknown_values_fall_back_to_defaults() {
+        let stored: SetupPrefs =
+            ron::from_str("(board: 6, opponent: \"robot\", level: \"grandmaster\", role: \"both\", clock_minutes: 7)")
+                .unwrap();
+        let setup = MatchSetup::from_stored(stored);
+        assert_eq!(setup.size, Size::Seven);
+        assert_eq!(setup.opponent, Opponent::Computer(Level::Medium));
+        assert_eq!(setup.role, RoleChoice::Order);
+        assert_eq!(setup.clock, ClockChoice::Off);
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::prefs::Remembered;
 use crate::carreno::{CarrenoOpponent, CarrenoSetup, SideChoice};
 
 /// The last setup of Carreno's game, in a form that reads back whatever
@@ -58,5 +59,36 @@ impl CarrenoPrefs {
                 _ => SideChoice::O,
             },
         }
+    }
+}
+
+impl Remembered for CarrenoSetup {
+    const SECTION: &'static str = "carreno";
+    type Stored = CarrenoPrefs;
+
+    fn stored(&self) -> CarrenoPrefs {
+        CarrenoPrefs::from_setup(self)
+    }
+
+    fn from_stored(stored: CarrenoPrefs) -> CarrenoSetup {
+        stored.setup()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_comes_back_and_unknown_values_fall_back() {
+        let setup = CarrenoSetup {
+            opponent: CarrenoOpponent::Computer(carreno_ai::Level::Hard),
+            side: SideChoice::S,
+        };
+        let text = ron::to_string(&setup.stored()).unwrap();
+        assert_eq!(CarrenoSetup::from_stored(ron::from_str(&text).unwrap()), setup);
+        let unknown: CarrenoPrefs =
+            ron::from_str("(opponent: \"ghost\", level: \"grandmaster\", side: \"x\")").unwrap();
+        assert_eq!(CarrenoSetup::from_stored(unknown), CarrenoSetup::default());
     }
 }
