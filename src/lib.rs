@@ -132,6 +132,7 @@ impl Plugin for AppPlugin {
             table::plugin,
             solomon::world::plugin,
             ui::audio::plugin,
+            solomon::sounds::plugin,
             ui::window::plugin,
             dev::plugin,
             carreno::looks_plugin,

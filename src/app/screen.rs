@@ -38,3 +38,9 @@ pub enum Screen {
     /// A game of Carreno's Entropy is over: the result, the board still shown.
     CarrenoOver,
 }
+
+/// Present while a match is on screen, in either game: the side panel
+/// stands beside it and the match's music plays. A game inserts it when its
+/// match comes on screen and removes it when it leaves.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MatchShown;

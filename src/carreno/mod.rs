@@ -45,6 +45,7 @@ pub mod result;
 pub mod rules;
 pub mod setup;
 pub mod setup_prefs;
+pub mod sounds;
 pub mod table;
 
 pub use game::{
@@ -55,28 +56,29 @@ pub use setup::{CarrenoOpponent, CarrenoSetup, SideChoice};
 /// The game's logic (headless): screens, the game, input, computer players,
 /// the board's entities and the interface.
 pub(super) fn plugin(app: &mut App) {
-    app.add_computed_state::<InCarreno>().add_plugins((
-        setup::plugin,
-        game::plugin,
-        board::plugin,
-        input::plugin,
-        computer::plugin,
-        playing::plugin,
-        result::plugin,
-        pause::plugin,
-        rules::plugin,
-    ));
+    app.add_computed_state::<InCarreno>()
+        .add_systems(OnEnter(InCarreno), |mut commands: Commands| {
+            commands.insert_resource(crate::app::screen::MatchShown)
+        })
+        .add_systems(OnExit(InCarreno), |mut commands: Commands| {
+            commands.remove_resource::<crate::app::screen::MatchShown>()
+        })
+        .add_plugins((
+            setup::plugin,
+            game::plugin,
+            board::plugin,
+            input::plugin,
+            computer::plugin,
+            playing::plugin,
+            result::plugin,
+            pause::plugin,
+            rules::plugin,
+        ));
 }
 
 /// How the board looks: needs the drawn images and the fonts.
 pub(super) fn looks_plugin(app: &mut App) {
-    app.add_plugins((looks::plugin, marks::plugin))
-        .add_systems(OnEnter(InCarreno), |mut commands: Commands| {
-            commands.insert_resource(crate::ui::camera::SidePanel)
-        })
-        .add_systems(OnExit(InCarreno), |mut commands: Commands| {
-            commands.remove_resource::<crate::ui::camera::SidePanel>()
-        })
+    app.add_plugins((looks::plugin, marks::plugin, sounds::plugin))
         .add_systems(OnEnter(InCarreno), |mut view: ResMut<crate::ui::camera::WorldView>| {
             let (min, max) = board::CarrenoLayout::view();
             view.show(min, max);

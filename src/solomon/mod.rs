@@ -15,5 +15,6 @@ pub mod review;
 pub mod saved;
 pub mod screens;
 pub mod setup_prefs;
+pub mod sounds;
 pub mod tutorial;
 pub mod world;

@@ -4,41 +4,66 @@
 //! when the focus moves and chime when a choice is made. Without a sound
 //! card the audio backend fails to start and logs it once; the game goes on
 //! silently. The sounds are synthesised by `assets/sounds/make_sounds.py`.
+//! A game asks for its sounds with [`Cue`]s.
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
-use carreno_rules::Move;
-use entropy_rules::Event;
 
 use std::time::Duration;
 
 use crate::app::prefs::Settings;
-use crate::app::screen::Screen;
-use crate::carreno::{CarrenoApplied, CarrenoCommand, CarrenoRefused, CarrenoUndone, InCarreno};
-use crate::solomon::count::{Beat, ScoreCount};
-use crate::solomon::game::{Applied, Command, Refused, Undone};
-use crate::solomon::screens::InMatch;
+use crate::app::screen::MatchShown;
 use crate::ui::navigation::Focus;
 use crate::ui::overlays::OverlayCommand;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_audio_channel::<Effects>()
         .add_audio_channel::<Music>()
+        .add_message::<Cue>()
         .add_systems(Startup, load_sounds)
         .add_systems(
             Update,
-            (
-                follow_volume,
-                play_effects,
-                carreno_effects,
-                tick_count,
-                menu_sounds,
-                follow_screen,
-            )
+            (follow_volume, menu_sounds, follow_screen, play_cues)
+                .chain()
+                .in_set(PlayCues)
                 .after(crate::app::AppSet::Turn),
-        )
-        .add_systems(OnEnter(Screen::MatchOver), fanfare)
-        .add_systems(OnEnter(Screen::CarrenoOver), fanfare);
+        );
+}
+
+/// Where the frame's cues are played: a game writes its cues before it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlayCues;
+
+/// A sound a game asks for.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub enum Cue {
+    /// A piece drawn from the bag.
+    Draw,
+    /// A piece put down.
+    Place,
+    /// A piece slid `squares` squares (a longer slide sounds longer and lower).
+    Slide {
+        /// How far it went.
+        squares: usize,
+    },
+    /// A pass.
+    Pass,
+    /// A move taken back.
+    TakeBack,
+    /// A move refused.
+    Refuse,
+    /// A run counted, the total so far `total`; `celebrated` rings a chime
+    /// after it.
+    Counted {
+        /// The count's total so far.
+        total: u32,
+        /// A line worth a chime was finished.
+        celebrated: bool,
+    },
+    /// A choice made in a menu or with a button.
+    Choice,
+    /// The end of a match.
+    Fanfare,
 }
 
 /// The channel of sound effects.
@@ -129,15 +154,15 @@ fn follow_volume(settings: Res<Settings>, effects: Res<AudioChannel<Effects>>, m
     }
 }
 
-/// The menus' loop, or the match's, crossfading when the screen changes between them.
+/// The menus' loop, or the match's, crossfading when a match comes on
+/// screen or leaves it.
 fn follow_screen(
-    in_match: Option<Res<State<InMatch>>>,
-    in_carreno: Option<Res<State<InCarreno>>>,
+    shown: Option<Res<MatchShown>>,
     sounds: Res<Sounds>,
     music: Res<AudioChannel<Music>>,
     mut playing: Local<Option<bool>>,
 ) {
-    let wanted = in_match.is_some() || in_carreno.is_some();
+    let wanted = shown.is_some();
     if *playing == Some(wanted) {
         return;
     }
@@ -147,117 +172,67 @@ fn follow_screen(
     *playing = Some(wanted);
 }
 
-/// A tick when the focus moves in a menu, a chime when a choice is made.
+/// A tick when the focus moves in a menu, a chime when a dialog opens or closes.
 fn menu_sounds(
     focus: Res<Focus>,
-    mut commands: MessageReader<Command>,
-    mut carreno: MessageReader<CarrenoCommand>,
     mut overlays: MessageReader<OverlayCommand>,
+    mut cues: MessageWriter<Cue>,
     sounds: Res<Sounds>,
     channel: Res<AudioChannel<Effects>>,
 ) {
     if focus.is_changed() && !focus.is_added() {
         channel.play(sounds.focus()).with_volume(-16.0);
     }
-    let chosen = commands.read().filter(|c| **c != Command::SkipCount).count()
-        + carreno.read().filter(|c| **c != CarrenoCommand::Undo).count()
-        + overlays.read().count();
-    if chosen > 0 {
-        channel.play(sounds.confirm()).with_volume(-12.0);
+    if overlays.read().count() > 0 {
+        cues.write(Cue::Choice);
     }
 }
 
-fn play_effects(
-    mut applied: MessageReader<Applied>,
-    mut undone: MessageReader<Undone>,
-    mut refused: MessageReader<Refused>,
-    sounds: Res<Sounds>,
-    channel: Res<AudioChannel<Effects>>,
-) {
-    for Applied(event) in applied.read() {
-        match event {
-            Event::Drew(_) => {
+/// Plays the cues of the frame (one confirmation however many choices).
+fn play_cues(mut cues: MessageReader<Cue>, sounds: Res<Sounds>, channel: Res<AudioChannel<Effects>>) {
+    let mut chosen = false;
+    let mut taken_back = false;
+    let mut refused = false;
+    let mut counted = None;
+    for cue in cues.read() {
+        match *cue {
+            Cue::Draw => {
                 channel.play(sounds.draw()).with_volume(-6.0);
             }
-            Event::Placed(_) => {
+            Cue::Place => {
                 channel.play(sounds.place()).with_volume(-6.0);
             }
-            // A longer slide sounds longer and lower.
-            Event::Slid(slide) => {
-                let rate = 1.15 - 0.06 * slide.distance() as f64;
+            Cue::Slide { squares } => {
+                let rate = 1.15 - 0.06 * squares as f64;
                 channel.play(sounds.slide()).with_volume(-6.0).with_playback_rate(rate);
             }
-            Event::Passed => {
+            Cue::Pass => {
                 channel.play(sounds.pass()).with_volume(-8.0);
             }
+            Cue::TakeBack => taken_back = true,
+            Cue::Refuse => refused = true,
+            Cue::Counted { total, celebrated } => counted = Some((total, celebrated)),
+            Cue::Choice => chosen = true,
+            Cue::Fanfare => {
+                channel.play(sounds.fanfare()).with_volume(-8.0);
+            }
         }
     }
-    if undone.read().count() > 0 {
+    if taken_back {
         channel.play(sounds.slide()).with_volume(-9.0).with_playback_rate(0.8);
     }
-    if refused.read().count() > 0 {
+    if refused {
         channel.play(sounds.refuse()).with_volume(-8.0);
     }
-}
-
-/// Carreno's game: a piece slides (longer sounds lower), a pass, a move
-/// taken back, a refusal.
-fn carreno_effects(
-    mut applied: MessageReader<CarrenoApplied>,
-    mut undone: MessageReader<CarrenoUndone>,
-    mut refused: MessageReader<CarrenoRefused>,
-    sounds: Res<Sounds>,
-    channel: Res<AudioChannel<Effects>>,
-) {
-    for event in applied.read() {
-        match event.mv {
-            Move::Slide { from, to } => {
-                let squares = from.line_to(to).map_or(1, |(_, n)| n);
-                let rate = 1.12 - 0.07 * squares as f64;
-                channel.play(sounds.slide()).with_volume(-6.0).with_playback_rate(rate);
-                channel.play(sounds.place()).with_volume(-12.0);
-            }
-            Move::Pass => {
-                channel.play(sounds.pass()).with_volume(-8.0);
-            }
+    // A skip jumps over many runs: one bell for all of them.
+    if let Some((total, celebrated)) = counted {
+        let rate = 0.8 + (total as f64 / 120.0).min(1.0) * 0.9;
+        channel.play(sounds.tick()).with_volume(-12.0).with_playback_rate(rate);
+        if celebrated {
+            channel.play(sounds.chime()).with_volume(-10.0);
         }
     }
-    if undone.read().count() > 0 {
-        channel.play(sounds.slide()).with_volume(-9.0).with_playback_rate(0.8);
+    if chosen {
+        channel.play(sounds.confirm()).with_volume(-12.0);
     }
-    if refused.read().count() > 0 {
-        channel.play(sounds.refuse()).with_volume(-8.0);
-    }
-}
-
-/// A bell for each run counted, higher as the total grows.
-fn tick_count(
-    count: Option<Res<ScoreCount>>,
-    mut heard: Local<usize>,
-    sounds: Res<Sounds>,
-    channel: Res<AudioChannel<Effects>>,
-) {
-    let Some(count) = count else {
-        *heard = 0;
-        return;
-    };
-    if count.shown < *heard {
-        *heard = 0;
-    }
-    if count.shown > *heard {
-        // A skip jumps over many beats: one bell for all of them.
-        if let Some(Beat::Run(step)) = count.current() {
-            let rate = 0.8 + (step.total as f64 / 120.0).min(1.0) * 0.9;
-            channel.play(sounds.tick()).with_volume(-12.0).with_playback_rate(rate);
-            let line = count.lines.iter().find(|l| l.line == step.run.line);
-            if line.is_some_and(|l| l.runs.len() == step.in_line && l.score >= crate::solomon::count::CELEBRATED) {
-                channel.play(sounds.chime()).with_volume(-10.0);
-            }
-        }
-        *heard = count.shown;
-    }
-}
-
-fn fanfare(sounds: Res<Sounds>, channel: Res<AudioChannel<Effects>>) {
-    channel.play(sounds.fanfare()).with_volume(-8.0);
 }

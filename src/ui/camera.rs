@@ -10,6 +10,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
+use crate::app::screen::MatchShown;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelInset>()
         .init_resource::<InterfaceScale>()
@@ -30,11 +32,6 @@ pub enum CameraSystems {
     /// The world camera fitted to the room the panel leaves and to the view.
     Fit,
 }
-
-/// Present while a screen shows the side panel: the world camera leaves it
-/// the window's right side. A game inserts it while its match is on screen.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct SidePanel;
 
 /// The part of the world the world camera must show (it shows more along
 /// one side when the window's shape differs). Each screen sets its own.
@@ -155,7 +152,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
 
 fn scale_interface(
     window: Single<&Window, With<PrimaryWindow>>,
-    panel: Option<Res<SidePanel>>,
+    shown: Option<Res<MatchShown>>,
     mut scale: ResMut<InterfaceScale>,
     mut inset: ResMut<PanelInset>,
 ) {
@@ -163,7 +160,7 @@ fn scale_interface(
     if *scale != wanted {
         *scale = wanted;
     }
-    let right = if panel.is_some() { PANEL_WIDTH * wanted.0 } else { 0.0 };
+    let right = if shown.is_some() { PANEL_WIDTH * wanted.0 } else { 0.0 };
     if inset.right != right {
         inset.right = right;
     }

@@ -10,8 +10,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::screen::MatchShown;
 use crate::app::screen::Screen;
-use crate::ui::camera::SidePanel;
 
 mod count_card;
 pub mod history;
@@ -30,10 +30,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_sub_state::<TurnPhase>()
         .add_computed_state::<InMatch>()
         .add_systems(OnEnter(InMatch), |mut commands: Commands| {
-            commands.insert_resource(SidePanel)
+            commands.insert_resource(MatchShown)
         })
         .add_systems(OnExit(InMatch), |mut commands: Commands| {
-            commands.remove_resource::<SidePanel>()
+            commands.remove_resource::<MatchShown>()
         })
         .add_plugins((
             setup::plugin,
