@@ -13,9 +13,9 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use entropy::CorePlugin;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::game::{Command, CurrentMatch};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
+use entropy::solomon::screens::SolomonScreen;
 use entropy_ai::Level;
 use entropy_rules::Size;
 
@@ -39,12 +39,12 @@ fn main() {
     app.world_mut().write_message(Command::StartMatch);
     loop {
         app.update();
-        let screen = *app.world().resource::<State<Screen>>().get();
+        let screen = app.world().get_resource::<State<SolomonScreen>>().map(|s| *s.get());
         match screen {
-            Screen::RoundOver => {
+            Some(SolomonScreen::RoundOver) => {
                 app.world_mut().write_message(Command::NextRound);
             }
-            Screen::MatchOver => break,
+            Some(SolomonScreen::MatchOver) => break,
             _ => std::thread::sleep(Duration::from_millis(1)),
         }
     }

@@ -36,7 +36,7 @@ fn app(size: Size) -> App {
 
 fn start(app: &mut App) {
     send(app, Command::StartMatch);
-    wait_for(app, Screen::Playing);
+    wait_for(app, SolomonScreen::Playing);
     settle(app);
 }
 
@@ -62,7 +62,7 @@ fn a_whole_match_through_intents() {
         let mut rng = SmallRng::seed_from_u64(size.n() as u64);
         assert_eq!(screen(&app), Screen::Title);
         send(&mut app, Command::OpenSetup);
-        wait_for(&mut app, Screen::Setup);
+        wait_for(&mut app, SolomonScreen::Setup);
         start(&mut app);
         let first_order = app.world().resource::<CurrentMatch>().game.order_player(0);
         assert_eq!(first_order, Player::One, "player 1 starts as Order by default");
@@ -73,18 +73,18 @@ fn a_whole_match_through_intents() {
         assert_entities_match(&mut app);
         app.update();
         assert_eq!(phase(&app), Some(TurnPhase::Scoring));
-        wait_for(&mut app, Screen::RoundOver);
+        wait_for(&mut app, SolomonScreen::RoundOver);
         assert_entities_match(&mut app);
         let first = app.world().resource::<CurrentMatch>().round().score();
 
         // Round 2 with the roles swapped, on a fresh board.
         send(&mut app, Command::NextRound);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         app.update();
         assert_eq!(entity_board(&mut app).0.len(), 0, "round 2 starts on an empty board");
         assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(1), Player::Two);
         play_round(&mut app, &mut rng);
-        wait_for(&mut app, Screen::MatchOver);
+        wait_for(&mut app, SolomonScreen::MatchOver);
         let game = app.world().resource::<CurrentMatch>();
         let second = game.round().score();
         assert_eq!(game.game.totals(), [first, second], "each player's Order score");
@@ -92,7 +92,7 @@ fn a_whole_match_through_intents() {
 
         // A rematch swaps who is Order first; leaving clears the board.
         send(&mut app, Command::Rematch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(0), Player::Two);
         send(&mut app, Command::ToTitle);
         wait_for(&mut app, Screen::Title);
@@ -191,7 +191,7 @@ fn the_count_visits_the_rules_runs_in_order_and_ends_on_the_total() {
     // Watch every beat: the runs come exactly as the rules crate lists them.
     let mut seen = Vec::new();
     let mut shown = 0;
-    while screen(&app) == Screen::Playing {
+    while screen(&app) == SolomonScreen::Playing {
         let count = app.world().resource::<ScoreCount>();
         for beat in &count.beats[shown..count.shown] {
             if let Beat::Run(step) = beat {
@@ -228,13 +228,13 @@ fn skipping_the_count_lands_on_the_same_total_and_the_count_belongs_to_its_round
     let count = app.world().resource::<ScoreCount>();
     assert!(count.finished());
     assert_eq!(count.counted(), app.world().resource::<CurrentMatch>().round().score());
-    wait_for(&mut app, Screen::RoundOver);
+    wait_for(&mut app, SolomonScreen::RoundOver);
     assert!(
         app.world().get_resource::<ScoreCount>().is_some(),
         "the finished count stays between rounds"
     );
     send(&mut app, Command::NextRound);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     app.update();
     assert!(
         app.world().get_resource::<ScoreCount>().is_none(),
@@ -276,13 +276,13 @@ fn computers_play_a_whole_match_through_the_same_intents() {
         applied += app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
         refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
         match screen(app) {
-            Screen::RoundOver => send(app, Command::NextRound),
-            Screen::MatchOver => return true,
+            Shown::Solomon(SolomonScreen::RoundOver) => send(app, Command::NextRound),
+            Shown::Solomon(SolomonScreen::MatchOver) => return true,
             _ => {}
         }
         false
     });
-    assert_eq!(screen(&app), Screen::MatchOver, "the computers finish the match");
+    assert_eq!(screen(&app), SolomonScreen::MatchOver, "the computers finish the match");
     assert_eq!(refused, 0, "the computers only ask for legal moves");
     // Per round: 25 draws, 25 placements, 24 Order moves.
     assert_eq!(applied, 2 * (25 + 25 + 24));
@@ -423,8 +423,8 @@ fn a_player_out_of_time_loses_the_match_in_either_role() {
         app.world_mut().resource_mut::<MatchClock>().left[0] = Duration::from_millis(300);
         let other = app.world().resource::<MatchClock>().left[1];
         // The clock runs on the app's time, 40 ms a frame here.
-        run_until(&mut app, 200, |app| screen(app) == Screen::MatchOver);
-        assert_eq!(screen(&app), Screen::MatchOver);
+        run_until(&mut app, 200, |app| screen(app) == SolomonScreen::MatchOver);
+        assert_eq!(screen(&app), SolomonScreen::MatchOver);
         let game = &app.world().resource::<CurrentMatch>().game;
         assert_eq!(game.forfeited(), Some(Forfeit::TimeOut(Player::One)));
         assert_eq!(game.outcome(), Some(entropy_rules::Outcome::Win(Player::Two)));
@@ -458,7 +458,7 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
         false
     });
     assert_eq!(refused, 0, "nothing was refused");
-    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(screen(&app), SolomonScreen::Playing);
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
     let _ = std::fs::remove_dir_all(&dir);
 }

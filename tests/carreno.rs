@@ -35,7 +35,7 @@ fn start(setup: CarrenoSetup, name: &str) -> App {
     let mut app = core_app(Folders::in_dir(scratch(name)));
     app.insert_resource(setup);
     send(&mut app, CarrenoCommand::Start);
-    wait_for(&mut app, Screen::Carreno);
+    wait_for(&mut app, CarrenoScreen::Playing);
     rest(&mut app);
     app
 }
@@ -185,8 +185,13 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
         [Seat::Person, Seat::Person],
         names,
     ));
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Carreno);
-    wait_for(&mut app, Screen::Carreno);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Game(entropy::carreno::CARRENO));
+    app.world_mut()
+        .resource_mut::<NextState<CarrenoScreen>>()
+        .set(CarrenoScreen::Playing);
+    wait_for(&mut app, CarrenoScreen::Playing);
     rest(&mut app);
     assert_eq!(game(&app).game.position().checked_pieces().len(), 1);
     // The isolated piece itself may not move: the rules say why.
@@ -239,7 +244,7 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
     assert_eq!(game(&app).seat(Side::S), Seat::Computer(Level::Easy));
     let mut rng = SmallRng::seed_from_u64(7);
     run_until(&mut app, 20_000, |app| {
-        if screen(app) == Screen::CarrenoOver {
+        if screen(app) == CarrenoScreen::Over {
             return true;
         }
         if game(app).person_to_move() && !is_animating(app) {
@@ -248,14 +253,14 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
         }
         false
     });
-    assert_eq!(screen(&app), Screen::CarrenoOver);
+    assert_eq!(screen(&app), CarrenoScreen::Over);
     let result = game(&app).game.result().expect("the game is over");
     let moves = game(&app).game.moves().len();
     assert!(moves > 0);
     assert_board_matches(&mut app);
     // The result screen opens on Rematch: Enter plays again, the computer now O.
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Carreno);
+    wait_for(&mut app, CarrenoScreen::Playing);
     assert_eq!(game(&app).seat(Side::O), Seat::Computer(Level::Easy));
     assert_eq!(game(&app).seat(Side::S), Seat::Person);
     assert!(game(&app).game.moves().len() <= 1, "a new game after {result}");
@@ -349,11 +354,11 @@ fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
         key(&mut app, KeyCode::ArrowDown);
     }
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::CarrenoSetup);
+    wait_for(&mut app, CarrenoScreen::Setup);
     app.update();
     // The setup opens on Start: the opponent and side are the remembered ones.
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Carreno);
+    wait_for(&mut app, CarrenoScreen::Playing);
     let setup = *app.world().resource::<CarrenoSetup>();
     assert_eq!(setup, CarrenoSetup::default());
     assert_eq!(game(&app).seat(Side::O), Seat::Person);
@@ -385,7 +390,7 @@ mod mouse {
         let mut app = window_app("carreno-mouse");
         app.insert_resource(shared_screen());
         send(&mut app, CarrenoCommand::Start);
-        wait_for(&mut app, Screen::Carreno);
+        wait_for(&mut app, CarrenoScreen::Playing);
         rest(&mut app);
 
         // O: click a2, then b3.

@@ -123,7 +123,7 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
     let mut rng = SmallRng::seed_from_u64(42);
     assert_eq!(screen(app), Screen::Title);
     device.press(app, Press::Confirm);
-    assert_eq!(screen(app), Screen::Setup, "the title opens on New match");
+    assert_eq!(screen(app), SolomonScreen::Setup, "the title opens on New match");
     // The focus opens on Start: up to the opponent, another person; down to the board, 5×5.
     for _ in 0..7 {
         device.press(app, Press::Towards(KeyCode::ArrowUp));
@@ -136,7 +136,7 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
         device.press(app, Press::Towards(KeyCode::ArrowDown));
     }
     device.press(app, Press::Confirm);
-    wait_for(app, Screen::Playing);
+    wait_for(app, SolomonScreen::Playing);
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(game.round().size(), Size::Five, "the board chosen with the keys");
     assert!(
@@ -163,15 +163,15 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
     );
 
     play_round(app, device, &mut rng);
-    wait_for(app, Screen::RoundOver);
+    wait_for(app, SolomonScreen::RoundOver);
     device.press(app, Press::Confirm);
-    wait_for(app, Screen::Playing);
+    wait_for(app, SolomonScreen::Playing);
     play_round(app, device, &mut rng);
-    wait_for(app, Screen::MatchOver);
+    wait_for(app, SolomonScreen::MatchOver);
     let game = app.world().resource::<CurrentMatch>();
     assert!(game.game.outcome().is_some());
     device.press(app, Press::Confirm);
-    wait_for(app, Screen::Playing);
+    wait_for(app, SolomonScreen::Playing);
     assert_eq!(
         app.world().resource::<CurrentMatch>().game.round_index(),
         0,
@@ -200,7 +200,7 @@ fn a_gamepad_plugged_in_mid_match_works() {
         .opponent = entropy::solomon::match_setup::Opponent::Person;
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     // Pulled out and another plugged in: the new one acts.
     let first = connect_gamepad(&mut app);

@@ -101,14 +101,14 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
         // A person's move whenever the board is still and a person is to move.
         let still = !is_animating(&mut app);
         match (screen(&app), app.world().get_resource::<CurrentMatch>()) {
-            (Screen::Playing, Some(game))
+            (Shown::Solomon(SolomonScreen::Playing), Some(game))
                 if still && phase(&app) == Some(TurnPhase::of(game.round().phase())) && game.person_to_move() =>
             {
                 if let Some(intent) = random_intent(&app, &mut rng) {
                     send(&mut app, intent);
                 }
             }
-            (Screen::RoundOver, _) => send(&mut app, Command::NextRound),
+            (Shown::Solomon(SolomonScreen::RoundOver), _) => send(&mut app, Command::NextRound),
             _ => {}
         }
         app.update();
@@ -151,22 +151,26 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
             );
             assert_eq!(history.entries.len(), times, "frame {frame}: nothing else kept");
             // Once, mid-count of round 1: the continued match counts on to the round's end.
-            if on && !continued && state.0 == Screen::Playing && count.is_some_and(|c| c > 1) {
+            if on && !continued && state.0 == SolomonScreen::Playing && count.is_some_and(|c| c > 1) {
                 continued = true;
                 send(&mut again, Command::Continue);
-                wait_for(&mut again, Screen::RoundOver);
+                wait_for(&mut again, SolomonScreen::RoundOver);
                 assert_eq!(record(&again), played, "the same match, to the end of its round");
             }
         }
         checks += 1;
-        if screen(&app) == Screen::MatchOver {
+        if screen(&app) == SolomonScreen::MatchOver {
             after_the_end += 1;
             if after_the_end > 8 {
                 break;
             }
         }
     }
-    assert_eq!(screen(&app), Screen::MatchOver, "the match was played to its end");
+    assert_eq!(
+        screen(&app),
+        SolomonScreen::MatchOver,
+        "the match was played to its end"
+    );
     assert!(continued, "a match was continued from its count");
     assert!(count_beats > 10, "the counts' beats were visited ({count_beats})");
     assert!(checks > 150, "{checks} moments checked");
@@ -186,9 +190,9 @@ fn a_decided_match_left_in_its_save_goes_to_the_history_once() {
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(3);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
-    wait_for(&mut app, Screen::MatchOver);
+    wait_for(&mut app, SolomonScreen::MatchOver);
     let played = record(&app);
     let told = problems(&app).join("\n");
     assert!(
@@ -238,14 +242,14 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(11);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 9);
     settle(&mut app);
     let left = record(&app);
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 6);
     settle(&mut app);
     let told = problems(&app).join("\n");
@@ -264,14 +268,14 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     let mut app = hot_seat(Folders::in_dir(&dir));
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));
     send(&mut app, Command::Continue);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     assert_eq!(record(&app), left);
     // With the history writable again, a new match keeps it, as abandoned.
     std::fs::remove_file(data.join("history")).unwrap();
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     let history = app.world().resource::<History>();
     assert_eq!(kept(history, &left), 1);
@@ -310,7 +314,7 @@ fn failed_saves_are_shown_once_in_plain_words() {
         );
         assert!(problems(&app).is_empty(), "nothing failed yet");
         send(&mut app, Command::StartMatch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         assert_eq!(problems(&app), [said.as_str()], "shown as soon as a save fails");
         app.world_mut().resource_mut::<SaveProblem>().dismissed = true;
@@ -398,7 +402,7 @@ fn a_full_or_read_only_disk_is_said_and_leaves_no_temporary() {
     });
     let mut rng = SmallRng::seed_from_u64(5);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 3);
     settle(&mut app);
     assert!(problems(&app).is_empty(), "{:?}", problems(&app));
@@ -512,13 +516,13 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
     // The History screen works around them: the readable match (the last) opens.
     let mut app = hot_seat(Folders::in_dir(&dir));
     send(&mut app, Command::OpenHistory);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     for _ in 0..4 {
         key(&mut app, KeyCode::ArrowDown);
     }
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Replay);
+    wait_for(&mut app, SolomonScreen::Replay);
     for name in [
         "2002-01-01 00.00.00.txt",
         "2003-01-01 00.00.00.txt",
@@ -596,7 +600,7 @@ fn unreadable_saves_and_preferences_are_kept_aside_never_overwritten() {
             "{how}: {notices}"
         );
         send(&mut app, Command::StartMatch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         app.world_mut().resource_mut::<Settings>().master_volume = 33;
         app.update();
@@ -624,7 +628,7 @@ fn a_clock_beyond_its_setting_is_refused_like_a_corrupt_save() {
     let mut app = hot_seat(folders.clone());
     app.world_mut().resource_mut::<MatchSetup>().clock = ClockChoice::Minutes(5);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     let mut rng = SmallRng::seed_from_u64(1);
     play(&mut app, &mut rng, 2);
     settle(&mut app);
@@ -667,7 +671,7 @@ fn the_match_is_saved_with_its_clocks_as_the_game_exits() {
     let mut app = hot_seat(Folders::in_dir(&dir));
     app.world_mut().resource_mut::<MatchSetup>().clock = ClockChoice::Minutes(5);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     let mut rng = SmallRng::seed_from_u64(9);
     play(&mut app, &mut rng, 3);
     settle(&mut app);
@@ -735,13 +739,13 @@ fn a_replay_leaves_the_saved_match_alone() {
     let mut app = hot_seat(folders.clone());
     let mut rng = SmallRng::seed_from_u64(23);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
-    wait_for(&mut app, Screen::MatchOver);
+    wait_for(&mut app, SolomonScreen::MatchOver);
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 5);
     settle(&mut app);
     let left = record(&app);
@@ -753,10 +757,10 @@ fn a_replay_leaves_the_saved_match_alone() {
     };
     assert_eq!(on_disk(), Some(left.clone()));
     send(&mut app, Command::OpenHistory);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Replay);
+    wait_for(&mut app, SolomonScreen::Replay);
     for command in [
         entropy::solomon::replay::ReplayCommand::Forward,
         entropy::solomon::replay::ReplayCommand::Forward,
@@ -769,7 +773,7 @@ fn a_replay_leaves_the_saved_match_alone() {
         assert_eq!(on_disk(), Some(left.clone()), "after {command:?}");
     }
     key(&mut app, KeyCode::Escape);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));

@@ -33,9 +33,9 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(8);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
-    wait_for(&mut app, Screen::MatchOver);
+    wait_for(&mut app, SolomonScreen::MatchOver);
     app.update();
     let played = app.world().resource::<CurrentMatch>().game.record();
     let totals = app.world().resource::<CurrentMatch>().game.totals();
@@ -54,11 +54,11 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     send(&mut app, Command::OpenHistory);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<HistoryView>().picked, Some(0));
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Replay);
+    wait_for(&mut app, SolomonScreen::Replay);
     settle_replay(&mut app);
     for round in 0..2 {
         let moves = entropy::solomon::replay::moves(&played.rounds[round]).len();
@@ -107,7 +107,7 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     settle_replay(&mut app);
     assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 0);
     key(&mut app, KeyCode::Escape);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -118,12 +118,12 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
     let mut app = hot_seat(folders.clone());
     let mut rng = SmallRng::seed_from_u64(9);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 9);
     send(&mut app, Command::ToTitle);
     wait_for(&mut app, Screen::Title);
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     app.update();
     let history = app.world().resource::<History>().clone();
     assert_eq!(history.entries.len(), 1, "the unfinished match was kept");
@@ -144,13 +144,13 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
         unreadable.file
     );
     send(&mut app, Command::OpenHistory);
-    wait_for(&mut app, Screen::History);
+    wait_for(&mut app, SolomonScreen::History);
     // The readable match (newest first) opens; the list still works around the bad file.
     key(&mut app, KeyCode::ArrowDown);
     key(&mut app, KeyCode::ArrowUp);
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Replay);
+    wait_for(&mut app, SolomonScreen::Replay);
     assert!(junk.exists(), "the unreadable file is left alone");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,6 @@ mod common;
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 use common::*;
-use entropy::app::screen::Screen;
 use entropy::solomon::game::{CurrentMatch, Intent};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
 use entropy::solomon::world::BoardLayout;
@@ -46,7 +45,7 @@ fn the_mouse_places_and_slides_on_the_board() {
     let mut app = app();
     app.world_mut()
         .write_message(entropy::solomon::game::Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
 
     // Chaos: a click on an empty cell places the drawn counter there.

@@ -9,7 +9,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::clock::MatchClock;
 use entropy::solomon::game::{Command, CurrentMatch, Intent};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
@@ -53,7 +52,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
             ..MatchSetup::default()
         };
         send(&mut app, Command::StartMatch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         let mut sent = 0;
         while sent < moves {
             settle(&mut app);
@@ -63,9 +62,9 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
                     sent += 1;
                 }
                 None => {
-                    wait_for(&mut app, Screen::RoundOver);
+                    wait_for(&mut app, SolomonScreen::RoundOver);
                     send(&mut app, Command::NextRound);
-                    wait_for(&mut app, Screen::Playing);
+                    wait_for(&mut app, SolomonScreen::Playing);
                 }
             }
         }
@@ -111,7 +110,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
                 "case {case}: {now:?} against {then:?}"
             );
         }
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         assert_entities_match(&mut app);
     }
@@ -130,7 +129,7 @@ fn the_computer_goes_on_thinking_after_a_resume() {
         ..MatchSetup::default()
     };
     send(&mut app, Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     // The person (Chaos) places; drop the app while the computer (Order) is to reply.
     send(&mut app, Intent(Action::Place(entropy_rules::Cell::new(2, 2).unwrap())));
@@ -139,7 +138,7 @@ fn the_computer_goes_on_thinking_after_a_resume() {
     drop(app);
     let mut app = core_app(folders);
     send(&mut app, Command::Continue);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     run_until(&mut app, 4000, |app| {
         app.world().resource::<CurrentMatch>().round().turns()[0]
             .reply
@@ -163,7 +162,7 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         let mut app = core_app(folders);
         app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
         send(&mut app, Command::StartMatch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         send(&mut app, Intent(Action::Place(entropy_rules::Cell::new(1, 1).unwrap())));
         settle(&mut app);
@@ -190,7 +189,7 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         let aside = std::fs::read_to_string(dir.join(name).join("data/match.ron.unreadable")).unwrap();
         assert_eq!(aside, text, "{name}: kept as it was");
         send(&mut app, Command::StartMatch);
-        wait_for(&mut app, Screen::Playing);
+        wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         assert!(
             dir.join(name).join("data/match.ron").exists(),

@@ -17,7 +17,6 @@ use bevy::asset::AssetEvent;
 use bevy::prelude::*;
 use bevy_egui::EguiManagedTextures;
 use common::*;
-use entropy::app::screen::Screen;
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -89,7 +88,7 @@ fn every_change_to_an_image_reaches_the_renderer_in_its_frame() {
     app.init_resource::<Seen>().add_systems(Last, check_announced);
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
     send(&mut app, entropy::solomon::game::Command::StartMatch);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     // Each move adds a line to the move list and changes the prompt and the
     // scores: new words and numbers, glyphs egui draws for the first time.
     let mut rng = SmallRng::seed_from_u64(7);

@@ -22,7 +22,7 @@ fn the_tutorial_walks_through_a_round() {
     let dir = scratch("tutorial");
     let mut app = core_app(Folders::in_dir(&dir));
     send(&mut app, Command::StartTutorial);
-    wait_for(&mut app, Screen::Playing);
+    wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     assert_eq!(app.world().resource::<CurrentMatch>().round().size(), Size::Five);
     assert_eq!(step(&app), Step::Place);
@@ -60,7 +60,7 @@ fn the_tutorial_walks_through_a_round() {
     assert_eq!(step(&app), Step::Watch);
 
     // The round plays itself to its end and is counted.
-    wait_for(&mut app, Screen::RoundOver);
+    wait_for(&mut app, SolomonScreen::RoundOver);
     assert!(app.world().resource::<CurrentMatch>().round().is_finished());
     assert_eq!(step(&app), Step::Done);
     key(&mut app, KeyCode::Enter);

@@ -10,19 +10,20 @@ use carreno_rules::{Move, SIDE, Side, Square};
 use super::InCarreno;
 use super::game::{CarrenoApplied, CarrenoMatch, CarrenoRefused, CarrenoUndone};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
 use crate::ui::camera::WorldView;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Carreno), build_board).add_systems(
-        Update,
-        (follow_moves, follow_undos, refuse_feedback)
-            .chain()
-            .run_if(in_state(InCarreno))
-            .in_set(AppSet::Sync),
-    );
+    app.add_systems(OnEnter(CarrenoScreen::Playing), build_board)
+        .add_systems(
+            Update,
+            (follow_moves, follow_undos, refuse_feedback)
+                .chain()
+                .run_if(in_state(InCarreno))
+                .in_set(AppSet::Sync),
+        );
 }
 
 /// Where the board stands in the world: centred in the camera's view, with

@@ -18,7 +18,7 @@ use carreno_rules::{Game, Move, Side};
 use super::InCarreno;
 use super::game::{CarrenoIntent, CarrenoMatch, CarrenoUndone, Seat};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::table::computer::PAUSE;
 use crate::ui::animation::{AnimationSpeed, motion_blocks_input};
 use crate::ui::overlays::no_overlay;
@@ -26,7 +26,7 @@ use crate::ui::overlays::no_overlay;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<HintRequest>()
-        .add_systems(OnEnter(Screen::Carreno), seat_players)
+        .add_systems(OnEnter(CarrenoScreen::Playing), seat_players)
         .add_systems(
             Update,
             (
@@ -37,9 +37,9 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSet::Input)
-                .run_if(in_state(Screen::Carreno).and_then(resource_exists::<CarrenoMatch>)),
+                .run_if(in_state(CarrenoScreen::Playing).and_then(resource_exists::<CarrenoMatch>)),
         )
-        .add_systems(OnExit(Screen::Carreno), stop_thinking)
+        .add_systems(OnExit(CarrenoScreen::Playing), stop_thinking)
         .add_systems(OnExit(InCarreno), |mut commands: Commands| {
             commands.remove_resource::<Computers>()
         });

@@ -8,7 +8,8 @@ use carreno_rules::{GameResult, Move, MoveError, Side, Square};
 use super::setup::CarrenoSetup;
 pub use super::table::{CarrenoMatch, Seat, computer_name};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
+use crate::carreno::NextScreen;
 use crate::solomon::match_setup::MatchSetup;
 use crate::ui::animation::motion_blocks_input;
 
@@ -22,8 +23,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 handle_commands,
-                apply_intents.run_if(in_state(Screen::Carreno)),
-                show_result.run_if(in_state(Screen::Carreno).and_then(not(motion_blocks_input))),
+                apply_intents.run_if(in_state(CarrenoScreen::Playing)),
+                show_result.run_if(in_state(CarrenoScreen::Playing).and_then(not(motion_blocks_input))),
             )
                 .chain()
                 .in_set(AppSet::Turn),
@@ -116,7 +117,7 @@ struct Flow<'w> {
     names: Res<'w, MatchSetup>,
     game: Option<ResMut<'w, CarrenoMatch>>,
     undone: MessageWriter<'w, CarrenoUndone>,
-    next: ResMut<'w, NextState<Screen>>,
+    next: NextScreen<'w>,
 }
 
 fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, mut cmd: Commands) {
@@ -124,17 +125,17 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
         match command {
             CarrenoCommand::OpenSetup => {
                 cmd.remove_resource::<CarrenoMatch>();
-                flow.next.set(Screen::CarrenoSetup);
+                flow.next.set(CarrenoScreen::Setup);
             }
             CarrenoCommand::Start => {
                 let first = flow.setup.first_side(rand::random());
                 cmd.insert_resource(CarrenoMatch::new(&flow.setup, &flow.names.names, first));
-                flow.next.set(Screen::Carreno);
+                flow.next.set(CarrenoScreen::Playing);
             }
             CarrenoCommand::Rematch => {
                 if let Some(game) = &flow.game {
                     cmd.insert_resource(game.rematch());
-                    flow.next.set(Screen::Carreno);
+                    flow.next.set(CarrenoScreen::Playing);
                 }
             }
             CarrenoCommand::Undo => {
@@ -146,7 +147,7 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
             }
             CarrenoCommand::ToTitle => {
                 cmd.remove_resource::<CarrenoMatch>();
-                flow.next.set(Screen::Title);
+                flow.next.title();
             }
         }
     }
@@ -183,12 +184,7 @@ fn apply_intents(
 const RESULT_DELAY: f32 = 0.4;
 
 /// Once the game is over and the last move has come to rest, the result screen.
-fn show_result(
-    game: Option<Res<CarrenoMatch>>,
-    time: Res<Time>,
-    mut waited: Local<f32>,
-    mut next: ResMut<NextState<Screen>>,
-) {
+fn show_result(game: Option<Res<CarrenoMatch>>, time: Res<Time>, mut waited: Local<f32>, mut next: NextScreen) {
     if !game.is_some_and(|g| g.game.is_over()) {
         *waited = 0.0;
         return;
@@ -196,6 +192,6 @@ fn show_result(
     *waited += time.delta_secs();
     if *waited >= RESULT_DELAY {
         *waited = 0.0;
-        next.set(Screen::CarrenoOver);
+        next.set(CarrenoScreen::Over);
     }
 }

@@ -13,7 +13,7 @@ use super::board::{CarrenoEntity, CarrenoLayout};
 use super::computer::HintRequest;
 use super::game::CarrenoMatch;
 use super::input::{BoardCursor, BoardInput, Selection};
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::table::marks::{MarkSprites, line, tinted};
 use crate::table::z;
 use crate::ui::theme;
@@ -63,7 +63,7 @@ struct MarkInputs<'w, 's> {
     selection: Res<'w, Selection>,
     cursor: Res<'w, BoardCursor>,
     hint: Res<'w, HintRequest>,
-    screen: Res<'w, State<Screen>>,
+    screen: Option<Res<'w, State<CarrenoScreen>>>,
     board: BoardInput<'w, 's>,
 }
 
@@ -99,7 +99,7 @@ impl MarkInputs<'_, '_> {
                 marks.push(Mark::Cursor(self.cursor.at));
             }
         }
-        if *self.screen.get() == Screen::CarrenoOver
+        if self.screen.as_ref().is_some_and(|s| *s.get() == CarrenoScreen::Over)
             && let Some(winner) = game.result().and_then(|r| r.winner())
         {
             marks.extend(position.pieces(winner).into_iter().map(Mark::Winner));

@@ -28,7 +28,7 @@
 
 use bevy::prelude::*;
 
-use crate::app::screen::Screen;
+use crate::app::screen::{GameId, Screen};
 
 pub mod board;
 pub mod choices;
@@ -56,7 +56,8 @@ pub use setup::{CarrenoOpponent, CarrenoSetup, SideChoice};
 /// The game's logic (headless): screens, the game, input, computer players,
 /// the board's entities and the interface.
 pub(super) fn plugin(app: &mut App) {
-    app.add_computed_state::<InCarreno>()
+    app.add_sub_state::<CarrenoScreen>()
+        .add_computed_state::<InCarreno>()
         .add_systems(OnEnter(InCarreno), |mut commands: Commands| {
             commands.insert_resource(crate::app::screen::MatchShown)
         })
@@ -94,12 +95,53 @@ pub(super) fn looks_plugin(app: &mut App) {
 pub struct InCarreno;
 
 impl ComputedStates for InCarreno {
-    type SourceStates = Screen;
+    type SourceStates = CarrenoScreen;
 
     // Carreno -> CarrenoOver keeps the board on screen.
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
-    fn compute(screen: Screen) -> Option<Self> {
-        matches!(screen, Screen::Carreno | Screen::CarrenoOver).then_some(InCarreno)
+    fn compute(screen: CarrenoScreen) -> Option<Self> {
+        matches!(screen, CarrenoScreen::Playing | CarrenoScreen::Over).then_some(InCarreno)
+    }
+}
+
+/// Carreno's game, when it is on.
+pub const CARRENO: GameId = GameId("carreno");
+
+/// The screen of Carreno's game the player is on.
+///
+/// ```text
+/// Setup -> Playing -> Over -> Playing (rematch) / Setup
+/// ```
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Game(CARRENO))]
+pub enum CarrenoScreen {
+    /// Choosing the opponent and side.
+    #[default]
+    Setup,
+    /// A game being played.
+    Playing,
+    /// The game is over: the result, the board still shown.
+    Over,
+}
+
+/// Moves between screens: to one of Carreno's (entering the game if it
+/// was not on) or back to the title.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct NextScreen<'w> {
+    app: ResMut<'w, NextState<Screen>>,
+    game: ResMut<'w, NextState<CarrenoScreen>>,
+}
+
+impl NextScreen<'_> {
+    /// To `screen`.
+    pub fn set(&mut self, screen: CarrenoScreen) {
+        NextState::set_if_neq(&mut self.app, Screen::Game(CARRENO));
+        self.game.set(screen);
+    }
+
+    /// Back to the title.
+    pub fn title(&mut self) {
+        self.app.set(Screen::Title);
     }
 }

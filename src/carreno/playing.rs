@@ -14,7 +14,7 @@ use super::computer::{HintRequest, Thinking};
 use super::game::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, Seat, sentence};
 use super::input::Pointing;
 use super::panel::{PanelData, side_panel, side_words};
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::ui::animation::Tween;
 use crate::ui::navigation::LastDevice;
 use crate::ui::overlays::{Overlay, OverlayCommand};
@@ -23,13 +23,13 @@ use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Refusal>()
-        .add_systems(OnEnter(Screen::Carreno), |mut refusal: ResMut<Refusal>| {
+        .add_systems(OnEnter(CarrenoScreen::Playing), |mut refusal: ResMut<Refusal>| {
             refusal.0 = None
         })
         .add_systems(Update, collect_refusals.after(crate::app::AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::Carreno).and_then(resource_exists::<CarrenoMatch>))
+            draw.run_if(in_state(CarrenoScreen::Playing).and_then(resource_exists::<CarrenoMatch>))
                 .in_set(crate::ui::theme::Interface),
         );
 }

@@ -10,21 +10,21 @@ use carreno_rules::GameResult;
 use super::game::{CarrenoCommand, CarrenoMatch, Seat, sentence};
 use super::panel::{PanelData, side_panel};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::{ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::CarrenoOver), |mut focus: ResMut<Focus>| focus.set(0))
+    app.add_systems(OnEnter(CarrenoScreen::Over), |mut focus: ResMut<Focus>| focus.set(0))
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::CarrenoOver).and_then(resource_exists::<CarrenoMatch>))
+            draw.run_if(in_state(CarrenoScreen::Over).and_then(resource_exists::<CarrenoMatch>))
                 .in_set(crate::ui::theme::Interface),
         );
 }
@@ -37,13 +37,13 @@ const CHOICES: [(CarrenoCommand, &str); 3] = [
 ];
 
 fn navigate(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<CarrenoScreen>,
     mut focus: ResMut<Focus>,
     mut commands: MessageWriter<CarrenoCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let choices = CHOICES.map(|(c, _)| c);
-    for event in menu_events(keys.for_screen(Screen::CarrenoOver), &mut focus, &choices) {
+    for event in menu_events(keys.for_screen(CarrenoScreen::Over), &mut focus, &choices) {
         match event {
             MenuEvent::Confirm(command) => {
                 commands.write(command);

@@ -14,7 +14,7 @@ use super::choices::describe;
 pub use super::choices::{CarrenoOpponent, CarrenoSetup, Row, SideChoice, change, level_description, rows};
 use super::game::CarrenoCommand;
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
@@ -23,14 +23,14 @@ use crate::ui::theme::{ui, widgets};
 pub(super) fn plugin(app: &mut App) {
     // The preferences insert the remembered setup; a bare app starts from the default.
     crate::app::prefs::remember::<CarrenoSetup>(app);
-    app.add_systems(OnEnter(Screen::CarrenoSetup), focus_start)
+    app.add_systems(OnEnter(CarrenoScreen::Setup), focus_start)
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::CarrenoSetup))
+            draw.run_if(in_state(CarrenoScreen::Setup))
                 .in_set(crate::ui::theme::Interface),
         );
 }
@@ -60,15 +60,15 @@ fn press(
 }
 
 fn navigate(
-    mut keys: MenuKeys,
-    screen: Res<State<Screen>>,
+    mut keys: MenuKeys<CarrenoScreen>,
+    screen: Option<Res<State<CarrenoScreen>>>,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<CarrenoSetup>,
     mut commands: MessageWriter<CarrenoCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let shown = rows(&setup);
-    for event in menu_events(keys.for_screen(Screen::CarrenoSetup), &mut focus, &shown) {
+    for event in menu_events(keys.for_screen(CarrenoScreen::Setup), &mut focus, &shown) {
         match event {
             MenuEvent::Confirm(row) => press(row, &mut setup, &mut commands, &mut overlays),
             MenuEvent::Change(row, delta) => change(&mut setup, row, delta),
@@ -80,7 +80,7 @@ fn navigate(
     }
     // A row that disappeared (the opponent changed) leaves the focus in range.
     let count = rows(&setup).len();
-    if *screen.get() == Screen::CarrenoSetup && focus.index >= count {
+    if screen.is_some_and(|s| *s.get() == CarrenoScreen::Setup) && focus.index >= count {
         focus.point_at(count - 1);
     }
 }

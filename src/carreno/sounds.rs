@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use carreno_rules::Move;
 
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::carreno::game::{CarrenoApplied, CarrenoCommand, CarrenoRefused, CarrenoUndone};
 use crate::ui::audio::{Cue, PlayCues};
 
@@ -16,7 +16,7 @@ pub(crate) fn plugin(app: &mut App) {
             .after(crate::app::AppSet::Turn)
             .before(PlayCues),
     )
-    .add_systems(OnEnter(Screen::CarrenoOver), |mut cues: MessageWriter<Cue>| {
+    .add_systems(OnEnter(CarrenoScreen::Over), |mut cues: MessageWriter<Cue>| {
         cues.write(Cue::Fanfare);
     });
 }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use carreno_ai::{Level, Limits, Player};
 use carreno_rules::{Move, Square};
 
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::carreno::input::Selection;
 use crate::carreno::rules::RulesPage;
 use crate::carreno::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoSetup};
@@ -33,7 +33,7 @@ pub enum CarrenoStep {
 /// What Carreno's steps act on.
 #[derive(SystemParam)]
 pub struct CarrenoStage<'w, 's> {
-    screen: Res<'w, State<Screen>>,
+    screen: Option<Res<'w, State<CarrenoScreen>>>,
     game: Option<Res<'w, CarrenoMatch>>,
     setup: ResMut<'w, CarrenoSetup>,
     selection: ResMut<'w, Selection>,
@@ -66,7 +66,12 @@ pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
             true
         }
         CarrenoStep::Moves(moves) => {
-            let Some(game) = stage.game.as_ref().filter(|_| *stage.screen.get() == Screen::Carreno) else {
+            let Some(game) = stage.game.as_ref().filter(|_| {
+                stage
+                    .screen
+                    .as_ref()
+                    .is_some_and(|s| *s.get() == CarrenoScreen::Playing)
+            }) else {
                 return false;
             };
             let played = game.game.moves().len();
@@ -83,7 +88,10 @@ pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
         }
         CarrenoStep::ToEnd => {
             let Some(game) = stage.game.as_ref() else {
-                return *stage.screen.get() != Screen::Carreno;
+                return !stage
+                    .screen
+                    .as_ref()
+                    .is_some_and(|s| *s.get() == CarrenoScreen::Playing);
             };
             if game.game.is_over() {
                 return true;

@@ -35,8 +35,10 @@ use rand::rngs::SmallRng;
 use crate::app::AppSet;
 use crate::app::prefs::ColourMarks;
 use crate::app::screen::Screen;
+use crate::carreno::{CARRENO, CarrenoScreen};
 use crate::solomon::game::Command;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
+use crate::solomon::screens::{SOLOMON, SolomonScreen};
 use crate::solomon::world::BoardLayout;
 use crate::ui::camera::WorldCamera;
 use crate::ui::navigation::Nav;
@@ -87,7 +89,7 @@ pub enum Step {
     /// Press a key (as the keyboard or a gamepad sends it).
     Key(Nav),
     /// Wait for this screen.
-    Screen(Screen),
+    Screen(Shown),
     /// Set the animation speed.
     Speed(f32),
     /// Play moves for the person to move until this many counters are on the
@@ -204,4 +206,99 @@ fn cell_on_screen(
     camera
         .world_to_viewport(transform, layout.cell_centre(cell).extend(0.0))
         .ok()
+}
+
+/// The title or a screen of either game: what a scripted run waits for and
+/// the probe reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The title.
+    Title,
+    /// A screen of Solomon's game.
+    Solomon(SolomonScreen),
+    /// A screen of Carreno's game.
+    Carreno(CarrenoScreen),
+}
+
+impl From<Screen> for Shown {
+    /// The title (a game's screens come from the game's own state).
+    fn from(_: Screen) -> Shown {
+        Shown::Title
+    }
+}
+
+impl From<SolomonScreen> for Shown {
+    fn from(screen: SolomonScreen) -> Shown {
+        Shown::Solomon(screen)
+    }
+}
+
+impl From<CarrenoScreen> for Shown {
+    fn from(screen: CarrenoScreen) -> Shown {
+        Shown::Carreno(screen)
+    }
+}
+
+impl PartialEq<Screen> for Shown {
+    fn eq(&self, other: &Screen) -> bool {
+        *self == Shown::from(*other) && *other == Screen::Title
+    }
+}
+
+impl PartialEq<SolomonScreen> for Shown {
+    fn eq(&self, other: &SolomonScreen) -> bool {
+        *self == Shown::Solomon(*other)
+    }
+}
+
+impl PartialEq<CarrenoScreen> for Shown {
+    fn eq(&self, other: &CarrenoScreen) -> bool {
+        *self == Shown::Carreno(*other)
+    }
+}
+
+impl Shown {
+    /// The screen shown in `world`.
+    pub fn of(world: &World) -> Shown {
+        let solomon = world.get_resource::<State<SolomonScreen>>().map(|s| *s.get());
+        let carreno = world.get_resource::<State<CarrenoScreen>>().map(|s| *s.get());
+        match (world.resource::<State<Screen>>().get(), solomon, carreno) {
+            (Screen::Game(SOLOMON), Some(screen), _) => Shown::Solomon(screen),
+            (Screen::Game(CARRENO), _, Some(screen)) => Shown::Carreno(screen),
+            _ => Shown::Title,
+        }
+    }
+}
+
+impl std::fmt::Display for Shown {
+    /// A word for the screen: Solomon's by its own name, Carreno's
+    /// prefixed (`CarrenoSetup`, `Carreno`, `CarrenoOver`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Shown::Title => f.write_str("Title"),
+            Shown::Solomon(screen) => write!(f, "{screen:?}"),
+            Shown::Carreno(CarrenoScreen::Setup) => f.write_str("CarrenoSetup"),
+            Shown::Carreno(CarrenoScreen::Playing) => f.write_str("Carreno"),
+            Shown::Carreno(CarrenoScreen::Over) => f.write_str("CarrenoOver"),
+        }
+    }
+}
+
+/// The screen shown now.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ShownScreen<'w> {
+    app: Res<'w, State<Screen>>,
+    solomon: Option<Res<'w, State<SolomonScreen>>>,
+    carreno: Option<Res<'w, State<CarrenoScreen>>>,
+}
+
+impl ShownScreen<'_> {
+    /// The screen shown now.
+    pub fn get(&self) -> Shown {
+        match (self.app.get(), &self.solomon, &self.carreno) {
+            (Screen::Game(SOLOMON), Some(screen), _) => Shown::Solomon(*screen.get()),
+            (Screen::Game(CARRENO), _, Some(screen)) => Shown::Carreno(*screen.get()),
+            _ => Shown::Title,
+        }
+    }
 }

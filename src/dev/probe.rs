@@ -27,7 +27,6 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_rules::Cell;
 
-use crate::app::screen::Screen;
 use crate::carreno::board::CarrenoLayout;
 use crate::carreno::{CarrenoMatch, InCarreno};
 use crate::solomon::game::CurrentMatch;
@@ -60,7 +59,7 @@ struct Probe {
 /// The game's state the probe reports.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Facts<'w, 's> {
-    screen: Res<'w, State<Screen>>,
+    screen: super::ShownScreen<'w>,
     overlays: Res<'w, Overlays>,
     phase: Option<Res<'w, State<TurnPhase>>>,
     game: Option<Res<'w, CurrentMatch>>,
@@ -174,7 +173,7 @@ fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boa
     let record = controls::take(ctx);
     let ppp = ctx.pixels_per_point();
     let mut text = String::new();
-    let _ = writeln!(text, "screen\t{:?}", facts.screen.get());
+    let _ = writeln!(text, "screen\t{}", facts.screen.get());
     let _ = writeln!(text, "overlay\t{:?}", facts.overlays.top());
     facts.write(&mut text);
     for control in &record.controls {

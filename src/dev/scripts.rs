@@ -8,9 +8,11 @@ use super::carreno::CarrenoStep;
 use super::measure::Bucket;
 use crate::app::prefs::ColourMarks;
 use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use crate::solomon::game::Command;
 use crate::solomon::match_setup::Opponent;
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::navigation::LastDevice;
 use crate::ui::navigation::Nav;
 use crate::ui::overlays::{Overlay, OverlayCommand};
@@ -37,12 +39,12 @@ fn tour() -> Vec<Step> {
         Frames(110),
         Shot("title"),
         Do(Command::OpenSetup),
-        Screen(Screen::Setup),
+        Screen(SolomonScreen::Setup.into()),
         Key(Nav::Up),
         Frames(6),
         Shot("setup"),
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(22),
         Speed(1.0),
@@ -71,40 +73,40 @@ fn tour() -> Vec<Step> {
         CountBeats(12),
         Shot("count"),
         Speed(60.0),
-        Screen(Screen::RoundOver),
+        Screen(SolomonScreen::RoundOver.into()),
         Speed(1.0),
         Frames(8),
         Shot("round_over"),
         Do(Command::NextRound),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(usize::MAX),
-        Screen(Screen::MatchOver),
+        Screen(SolomonScreen::MatchOver.into()),
         Speed(1.0),
         Frames(10),
         Shot("match_over"),
         Do(Command::ToTitle),
-        Screen(Screen::Title),
+        Screen(Screen::Title.into()),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),
         Shot("rules"),
         Overlay(OverlayCommand::CloseAll),
         Do(Command::StartTutorial),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Frames(30),
         Shot("tutorial"),
         Do(Command::ToTitle),
-        Screen(Screen::Title),
+        Screen(Screen::Title.into()),
         Do(Command::OpenHistory),
-        Screen(Screen::History),
+        Screen(SolomonScreen::History.into()),
         Frames(8),
         Shot("history"),
         Key(Nav::Confirm),
         Frames(2),
         Key(Nav::Down),
         Key(Nav::Confirm),
-        Screen(Screen::Replay),
+        Screen(SolomonScreen::Replay.into()),
         ReviewDone,
         Key(Nav::Right),
         Frames(40),
@@ -122,11 +124,11 @@ fn tour_large() -> Vec<Step> {
         Frames(110),
         Shot("title_large"),
         Do(Command::OpenSetup),
-        Screen(Screen::Setup),
+        Screen(SolomonScreen::Setup.into()),
         Frames(6),
         Shot("setup_large"),
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         PlayToChaos(30),
         Speed(1.0),
@@ -140,14 +142,14 @@ fn tour_large() -> Vec<Step> {
         CountBeats(12),
         Shot("count_large"),
         Do(Command::ToTitle),
-        Screen(Screen::Title),
+        Screen(Screen::Title.into()),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),
         Shot("rules_large"),
         Overlay(OverlayCommand::CloseAll),
         Do(Command::StartTutorial),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Frames(30),
         Shot("tutorial_large"),
         Frames(10),
@@ -159,7 +161,7 @@ fn tour_large() -> Vec<Step> {
 fn resized() -> Vec<Step> {
     vec![
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(30),
         Speed(1.0),
@@ -174,7 +176,7 @@ fn resized() -> Vec<Step> {
 fn pointer() -> Vec<Step> {
     vec![
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Frames(20),
         Announce(Size::default().centre()),
         AwaitPlacement(3000),
@@ -186,7 +188,7 @@ fn pointer() -> Vec<Step> {
 fn crash_play() -> Vec<Step> {
     vec![
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(9),
         Speed(1.0),
@@ -199,7 +201,11 @@ fn crash_play() -> Vec<Step> {
 /// Plays a whole match to the count of its last round, writes the board
 /// while the count goes on (all but stopped), and waits to be killed.
 fn crash_count() -> Vec<Step> {
-    let mut steps = vec![Do(Command::StartMatch), Screen(Screen::Playing), Speed(60.0)];
+    let mut steps = vec![
+        Do(Command::StartMatch),
+        Screen(SolomonScreen::Playing.into()),
+        Speed(60.0),
+    ];
     steps.extend(to_the_last_count());
     steps.extend([Speed(0.01), CountBeats(1), WriteBoard, Frames(u32::MAX)]);
     steps
@@ -210,9 +216,9 @@ fn crash_count() -> Vec<Step> {
 fn to_the_last_count() -> [Step; 5] {
     [
         Play(usize::MAX),
-        Screen(Screen::RoundOver),
+        Screen(SolomonScreen::RoundOver.into()),
         Do(Command::NextRound),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Play(usize::MAX),
     ]
 }
@@ -222,7 +228,7 @@ fn crash_continue() -> Vec<Step> {
     vec![
         Frames(4),
         Do(Command::Continue),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Frames(4),
         WriteBoard,
         Exit,
@@ -232,7 +238,7 @@ fn crash_continue() -> Vec<Step> {
 fn measure() -> Vec<Step> {
     let mut steps = vec![
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(20),
         Speed(1.0),
@@ -246,19 +252,19 @@ fn measure() -> Vec<Step> {
     ];
     steps.extend(to_the_last_count());
     steps.extend([
-        Screen(Screen::MatchOver),
+        Screen(SolomonScreen::MatchOver.into()),
         Frames(30),
         Speed(1.0),
         TimeSaves,
         Versus(Opponent::Computer(Level::Hard)),
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Measure(Bucket::ThinkingHard),
         Play(24),
         Measure(Bucket::None),
         Versus(Opponent::Computer(Level::Master)),
         Do(Command::StartMatch),
-        Screen(Screen::Playing),
+        Screen(SolomonScreen::Playing.into()),
         Measure(Bucket::ThinkingMaster),
         Play(24),
         Measure(Bucket::None),
@@ -284,12 +290,12 @@ fn carreno() -> Vec<Step> {
         Frames(2),
         Shot("carreno_title"),
         Carreno(CarrenoStep::Do(CarrenoCommand::OpenSetup)),
-        Screen(Screen::CarrenoSetup),
+        Screen(CarrenoScreen::Setup.into()),
         Frames(12),
         Shot("carreno_setup"),
         Carreno(CarrenoStep::Setup(shared)),
         Carreno(CarrenoStep::Do(CarrenoCommand::Start)),
-        Screen(Screen::Carreno),
+        Screen(CarrenoScreen::Playing.into()),
         Frames(8),
         // O's c1-c3 leaves c3 touching nothing; S's e4-e3 keeps away: O is in check.
         Carreno(CarrenoStep::Moves(&["c1-c3", "e4-e3"])),
@@ -303,7 +309,7 @@ fn carreno() -> Vec<Step> {
         Overlay(OverlayCommand::CloseAll),
         Speed(20.0),
         Carreno(CarrenoStep::ToEnd),
-        Screen(Screen::CarrenoOver),
+        Screen(CarrenoScreen::Over.into()),
         Speed(1.0),
         Frames(12),
         Shot("carreno_result"),

@@ -9,11 +9,11 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::app::prefs::Settings;
-use crate::app::screen::Screen;
 use crate::solomon::count::ScoreCount;
 use crate::solomon::game::{Command, CurrentMatch, Intent};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::{MatchSetup, RoleChoice};
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::world::BoardLayout;
 use crate::ui::animation::{AnimationSpeed, Tween};
 use crate::ui::camera::WorldCamera;
@@ -25,7 +25,7 @@ use super::{Script, Step, carreno, cell_on_screen, measure, output_path, write_o
 /// What a script acts on.
 #[derive(SystemParam)]
 pub(super) struct Stage<'w, 's> {
-    pub(super) screen: Res<'w, State<Screen>>,
+    pub(super) screen: super::ShownScreen<'w>,
     game: Option<Res<'w, CurrentMatch>>,
     count: Option<Res<'w, ScoreCount>>,
     review: Option<Res<'w, crate::solomon::review::Review>>,
@@ -102,14 +102,18 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             out.keys.write(nav);
             true
         }
-        Step::Screen(wanted) => *stage.screen.get() == wanted,
+        Step::Screen(wanted) => stage.screen.get() == wanted,
         Step::Speed(s) => {
             stage.speed.0 = s;
             true
         }
         Step::Play(_) | Step::PlayToChaos(_) => {
-            let Some(game) = stage.game.as_ref().filter(|_| *stage.screen.get() == Screen::Playing) else {
-                return *stage.screen.get() != Screen::Playing;
+            let Some(game) = stage
+                .game
+                .as_ref()
+                .filter(|_| stage.screen.get() == SolomonScreen::Playing)
+            else {
+                return stage.screen.get() != SolomonScreen::Playing;
             };
             let position = game.round().position();
             let reached = match step {

@@ -11,9 +11,10 @@ use bevy::window::PrimaryWindow;
 use entropy_rules::Forfeit;
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Command, CurrentMatch};
 use crate::solomon::match_setup::MatchSetup;
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::animation::blocks_input;
 use crate::ui::overlays::Overlays;
 
@@ -28,7 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         run_clock
             .run_if(
-                in_state(Screen::Playing)
+                in_state(SolomonScreen::Playing)
                     .and_then(resource_exists::<MatchClock>)
                     .and_then(resource_exists::<CurrentMatch>),
             )
@@ -77,7 +78,7 @@ fn run_clock(
     overlays: Res<Overlays>,
     windows: Query<&Window, With<PrimaryWindow>>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
@@ -92,6 +93,6 @@ fn run_clock(
     let left = &mut clock.left[player.index()];
     *left = left.saturating_sub(time.delta());
     if left.is_zero() && game.game.forfeit(Forfeit::TimeOut(player)).is_ok() {
-        next.set(Screen::MatchOver);
+        next.set(SolomonScreen::MatchOver);
     }
 }

@@ -14,10 +14,10 @@ use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
 use entropy_rules::{Phase, Player, Position};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{CurrentMatch, Intent, Undone};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::InMatch;
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::animation::{AnimationSpeed, motion_blocks_input};
 use crate::ui::overlays::no_overlay;
 
@@ -25,7 +25,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<HintRequest>()
         .init_resource::<WatchPace>()
-        .add_systems(OnEnter(Screen::Playing), seat_players)
+        .add_systems(OnEnter(SolomonScreen::Playing), seat_players)
         .add_systems(
             Update,
             (
@@ -35,7 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSet::Input)
-                .run_if(in_state(Screen::Playing).and_then(resource_exists::<CurrentMatch>)),
+                .run_if(in_state(SolomonScreen::Playing).and_then(resource_exists::<CurrentMatch>)),
         )
         .add_systems(
             Update,

@@ -10,8 +10,9 @@ use bevy::prelude::*;
 use entropy_rules::{Line, LineScore, Run, TallyStep};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::TurnPhase;
 use crate::ui::animation::AnimationSpeed;
 
@@ -176,7 +177,7 @@ fn advance_count(
     speed: Res<AnimationSpeed>,
     game: Res<CurrentMatch>,
     mut count: ResMut<ScoreCount>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
 ) {
     let delta = time.delta().mul_f32(speed.0);
     if !count.finished() {
@@ -199,9 +200,9 @@ fn advance_count(
     count.linger += delta;
     if count.linger >= ScoreCount::LINGER {
         next.set(if game.game.is_over() {
-            Screen::MatchOver
+            SolomonScreen::MatchOver
         } else {
-            Screen::RoundOver
+            SolomonScreen::RoundOver
         });
     }
 }

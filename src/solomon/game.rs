@@ -12,8 +12,9 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Event, Match, MoveError, Player, Role, Round, UndoError};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::match_setup::{MatchSetup, Seat};
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::TurnPhase;
 use crate::ui::animation::motion_blocks_input;
 
@@ -28,12 +29,12 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 handle_commands,
                 draw_when_ready.run_if(
-                    in_state(Screen::Playing)
+                    in_state(SolomonScreen::Playing)
                         .and_then(chaos_to_draw)
                         .and_then(not(motion_blocks_input)),
                 ),
-                apply_intents.run_if(in_state(Screen::Playing)),
-                sync_phase.run_if(in_state(Screen::Playing)),
+                apply_intents.run_if(in_state(SolomonScreen::Playing)),
+                sync_phase.run_if(in_state(SolomonScreen::Playing)),
             )
                 .chain()
                 .in_set(AppSet::Turn),
@@ -133,33 +134,33 @@ pub(crate) fn handle_commands(
     setup: Res<MatchSetup>,
     mut game: Option<ResMut<CurrentMatch>>,
     mut undone: MessageWriter<Undone>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
     mut exit: MessageWriter<AppExit>,
     mut cmd: Commands,
 ) {
     for command in commands.read() {
         match command {
-            Command::OpenSetup => next.set(Screen::Setup),
-            Command::OpenHistory => next.set(Screen::History),
+            Command::OpenSetup => next.set(SolomonScreen::Setup),
+            Command::OpenHistory => next.set(SolomonScreen::History),
             Command::StartMatch => {
                 cmd.insert_resource(new_match(&setup, setup.first_order(rand::random())));
-                next.set(Screen::Playing);
+                next.set(SolomonScreen::Playing);
             }
             Command::NextRound => {
                 if let Some(game) = game.as_mut()
                     && game.game.start_second_round().is_ok()
                 {
-                    next.set(Screen::Playing);
+                    next.set(SolomonScreen::Playing);
                 }
             }
             Command::Rematch => {
                 let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
                 cmd.insert_resource(new_match(&setup, first));
-                next.set(Screen::Playing);
+                next.set(SolomonScreen::Playing);
             }
             Command::ToTitle => {
                 cmd.remove_resource::<CurrentMatch>();
-                next.set(Screen::Title);
+                next.title();
             }
             Command::Undo => {
                 if let Some(game) = game.as_mut() {

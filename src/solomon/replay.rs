@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Phase, Turn};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, CurrentMatch, Undone};
 use crate::solomon::match_setup::Seat;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
 use crate::ui::animation::blocks_input;
 
@@ -21,7 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
         // draw, the drawn counter's motion has begun and is waited for.
         (finish_pending, follow_commands, autoplay)
             .chain()
-            .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
+            .run_if(in_state(SolomonScreen::Replay).and_then(resource_exists::<Replay>))
             .in_set(AppSet::Turn),
     );
 }

@@ -19,13 +19,14 @@ use entropy_rules::MatchRecord;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::app::storage;
 use crate::app::storage::{Loaded, SaveProblem};
 use crate::solomon::clock::MatchClock;
 use crate::solomon::game::{Applied, Command, CurrentMatch, Undone};
 use crate::solomon::history::History;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup};
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::setup_prefs::SetupPrefs;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -225,7 +226,7 @@ fn resume(
     mut commands: MessageReader<Command>,
     mut saved: ResMut<SavedMatch>,
     mut setup: ResMut<MatchSetup>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
     mut cmd: Commands,
 ) {
     if !commands.read().any(|c| *c == Command::Continue) {
@@ -242,7 +243,7 @@ fn resume(
         Some(clock) => cmd.insert_resource(clock),
         None => cmd.remove_resource::<MatchClock>(),
     }
-    next.set(Screen::Playing);
+    next.set(SolomonScreen::Playing);
 }
 
 /// What saving the match reads and writes.
@@ -255,7 +256,7 @@ struct Saving<'w> {
     history: ResMut<'w, History>,
     problem: ResMut<'w, SaveProblem>,
     tutorial: Option<Res<'w, crate::solomon::tutorial::Tutorial>>,
-    screen: Res<'w, State<Screen>>,
+    screen: Option<Res<'w, State<SolomonScreen>>>,
 }
 
 /// The match played, if there is one to save: not the tutorial's (it is not a
@@ -263,9 +264,11 @@ struct Saving<'w> {
 fn live<'a>(
     game: &'a Option<Res<CurrentMatch>>,
     tutorial: &Option<Res<crate::solomon::tutorial::Tutorial>>,
-    screen: &State<Screen>,
+    screen: &Option<Res<State<SolomonScreen>>>,
 ) -> Option<&'a CurrentMatch> {
-    let replaying = matches!(screen.get(), Screen::History | Screen::Replay);
+    let replaying = screen
+        .as_ref()
+        .is_some_and(|s| matches!(s.get(), SolomonScreen::History | SolomonScreen::Replay));
     game.as_deref().filter(|_| tutorial.is_none() && !replaying)
 }
 

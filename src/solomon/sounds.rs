@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use entropy_rules::Event;
 
-use crate::app::screen::Screen;
 use crate::solomon::count::{Beat, CELEBRATED, ScoreCount};
 use crate::solomon::game::{Applied, Command, Refused, Undone};
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::audio::{Cue, PlayCues};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -17,7 +17,7 @@ pub(crate) fn plugin(app: &mut App) {
             .after(crate::app::AppSet::Turn)
             .before(PlayCues),
     )
-    .add_systems(OnEnter(Screen::MatchOver), |mut cues: MessageWriter<Cue>| {
+    .add_systems(OnEnter(SolomonScreen::MatchOver), |mut cues: MessageWriter<Cue>| {
         cues.write(Cue::Fanfare);
     });
 }

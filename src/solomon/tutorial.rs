@@ -13,6 +13,8 @@ use crate::app::AppSet;
 use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, Command, CurrentMatch, Intent};
 use crate::solomon::match_setup::Seat;
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::TurnPhase;
 use crate::ui::animation::{AnimationSpeed, blocks_input};
 
@@ -29,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
             .after(AppSet::Sync),
     )
     .add_systems(OnEnter(TurnPhase::Scoring), reach_count)
-    .add_systems(OnEnter(Screen::RoundOver), finish)
+    .add_systems(OnEnter(SolomonScreen::RoundOver), finish)
     .add_systems(OnEnter(Screen::Title), forget);
 }
 
@@ -97,7 +99,7 @@ pub struct Tutorial {
 }
 
 /// Starts the tutorial (instead of a match) when asked.
-fn start(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen>>, mut cmd: Commands) {
+fn start(mut commands: MessageReader<Command>, mut next: NextScreen, mut cmd: Commands) {
     if !commands.read().any(|c| *c == Command::StartTutorial) {
         return;
     }
@@ -109,7 +111,7 @@ fn start(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen
         step: Step::Place,
         wait: 0.0,
     });
-    next.set(Screen::Playing);
+    next.set(SolomonScreen::Playing);
 }
 
 /// The player's moves move the tutorial on.

@@ -31,17 +31,21 @@ pub enum MenuEvent<T> {
 /// screen is shown with no dialog over it (or its dialog is on top). A
 /// system that ran only while its screen was shown would see, on its first
 /// frame, the key that opened the screen.
+///
+/// `S` is the state whose screens the system's keys belong to: the app's
+/// [`Screen`] for the title, a game's own for its screens.
 #[derive(SystemParam)]
-pub struct MenuKeys<'w, 's> {
+pub struct MenuKeys<'w, 's, S: States = Screen> {
     nav: MessageReader<'w, 's, Nav>,
-    screen: Res<'w, State<Screen>>,
+    screen: Option<Res<'w, State<S>>>,
     overlays: Res<'w, Overlays>,
 }
 
-impl MenuKeys<'_, '_> {
+impl<S: States> MenuKeys<'_, '_, S> {
     /// This frame's keys if `screen` is shown and no dialog is open.
-    pub fn for_screen(&mut self, screen: Screen) -> Vec<Nav> {
-        let active = *self.screen.get() == screen && self.overlays.is_empty();
+    pub fn for_screen(&mut self, screen: S) -> Vec<Nav> {
+        let shown = self.screen.as_ref().is_some_and(|s| *s.get() == screen);
+        let active = shown && self.overlays.is_empty();
         self.take_if(active)
     }
 

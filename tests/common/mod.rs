@@ -16,9 +16,14 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use entropy::CorePlugin;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
+#[allow(unused_imports)]
+pub use entropy::app::screen::Screen;
+#[allow(unused_imports)]
+pub use entropy::carreno::CarrenoScreen;
+pub use entropy::dev::Shown;
 use entropy::solomon::game::CurrentMatch;
 use entropy::solomon::game::Intent;
+pub use entropy::solomon::screens::SolomonScreen;
 use entropy::solomon::screens::TurnPhase;
 use entropy::solomon::world::pieces::{BoardCell, Counter, CounterAt};
 use entropy::ui::animation::motion_blocks_input;
@@ -64,8 +69,8 @@ pub fn window_app(name: &str) -> App {
 }
 
 /// The screen shown.
-pub fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
+pub fn screen(app: &App) -> Shown {
+    Shown::of(app.world())
 }
 
 /// The turn phase, while playing.
@@ -146,7 +151,8 @@ pub fn settle(app: &mut App) {
 }
 
 /// Runs frames until the screen is `wanted`.
-pub fn wait_for(app: &mut App, wanted: Screen) {
+pub fn wait_for(app: &mut App, wanted: impl Into<Shown>) {
+    let wanted = wanted.into();
     if !run_until(app, 4000, |app| screen(app) == wanted) {
         panic!("never reached {wanted:?}, stuck on {:?}", screen(app));
     }
@@ -308,11 +314,11 @@ pub fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
     for _ in 0..moves {
         settle(app);
         match screen(app) {
-            Screen::RoundOver => {
+            Shown::Solomon(SolomonScreen::RoundOver) => {
                 send(app, entropy::solomon::game::Command::NextRound);
-                wait_for(app, Screen::Playing);
+                wait_for(app, SolomonScreen::Playing);
             }
-            Screen::MatchOver => return,
+            Shown::Solomon(SolomonScreen::MatchOver) => return,
             _ => match random_intent(app, rng) {
                 Some(intent) => send(app, intent),
                 None => app.update(),

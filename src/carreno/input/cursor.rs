@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use carreno_rules::{Move, SIDE};
 
 use super::{Act, BoardCursor, BoardInput, Outcome, Selection, activate};
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::carreno::computer::HintRequest;
 use crate::carreno::game::CarrenoCommand;
 use crate::ui::menus::MenuKeys;
@@ -25,9 +25,9 @@ pub(super) struct KeyActions<'w> {
     overlays: MessageWriter<'w, OverlayCommand>,
 }
 
-/// Reads the keys every frame (see [`MenuKeys`]) and acts on the board while it takes input.
-pub(super) fn keys(mut keys: MenuKeys, board: BoardInput, mut actions: KeyActions, mut act: Act) {
-    let keys = keys.for_screen(Screen::Carreno);
+/// Reads the keys every frame (see [`MenuKeys<CarrenoScreen>`]) and acts on the board while it takes input.
+pub(super) fn keys(mut keys: MenuKeys<CarrenoScreen>, board: BoardInput, mut actions: KeyActions, mut act: Act) {
+    let keys = keys.for_screen(CarrenoScreen::Playing);
     let ready = board.ready();
     for n in keys {
         match (n, ready) {

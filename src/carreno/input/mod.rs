@@ -21,7 +21,7 @@ use carreno_rules::{Game, Move, Side, Square};
 use super::InCarreno;
 use super::game::{Attempt, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
+use crate::carreno::CarrenoScreen;
 use crate::table::input::{BoardGame, CursorSquare, Pickup, board_takes_input};
 
 mod cursor;
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
-        .add_systems(OnEnter(Screen::Carreno), reset)
+        .add_systems(OnEnter(CarrenoScreen::Playing), reset)
         .add_systems(
             Update,
             (
@@ -91,7 +91,8 @@ impl CursorSquare for Square {
 pub type BoardInput<'w, 's> = crate::table::input::board_input::BoardInput<'w, 's, CarrenoMatch>;
 
 impl BoardGame for CarrenoMatch {
-    const SCREEN: Screen = Screen::Carreno;
+    type Screen = CarrenoScreen;
+    const SCREEN: CarrenoScreen = CarrenoScreen::Playing;
     fn person_to_move(&self) -> bool {
         CarrenoMatch::person_to_move(self)
     }

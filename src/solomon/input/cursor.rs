@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::Intent;
 use crate::solomon::input::{BoardCursor, BoardInput, Held, activate};
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
 
@@ -19,15 +19,15 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// Reads the keys every frame (see [`MenuKeys`]) and acts while the board takes input.
+/// Reads the keys every frame (see [`MenuKeys<SolomonScreen>`]) and acts while the board takes input.
 fn cursor_input(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     board: BoardInput,
     mut held: ResMut<Held>,
     mut cursor: ResMut<BoardCursor>,
     mut intents: MessageWriter<Intent>,
 ) {
-    let keys = keys.for_screen(Screen::Playing);
+    let keys = keys.for_screen(SolomonScreen::Playing);
     let Some(game) = board.ready() else { return };
     let size = game.round().size();
     for n in keys {

@@ -18,8 +18,8 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
-use crate::app::screen::Screen;
 use crate::solomon::game::{CurrentMatch, Intent};
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::TurnPhase;
 
 pub mod cursor;
@@ -33,14 +33,15 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<BoardCursor>()
         .add_plugins((pointer::plugin, cursor::plugin))
         .add_systems(OnExit(TurnPhase::Sliding), put_down)
-        .add_systems(OnEnter(Screen::Playing), reset_cursor);
+        .add_systems(OnEnter(SolomonScreen::Playing), reset_cursor);
 }
 
 /// Whether the board takes a person's input now.
 pub type BoardInput<'w, 's> = board_input::BoardInput<'w, 's, CurrentMatch>;
 
 impl BoardGame for CurrentMatch {
-    const SCREEN: Screen = Screen::Playing;
+    type Screen = SolomonScreen;
+    const SCREEN: SolomonScreen = SolomonScreen::Playing;
     fn person_to_move(&self) -> bool {
         CurrentMatch::person_to_move(self)
     }

@@ -4,9 +4,8 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
-
-use crate::app::screen::Screen;
 
 use crate::solomon::count::{Beat, ScoreCount};
 use crate::solomon::game::Command;
@@ -64,12 +63,12 @@ pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, commands: &mut Mes
 
 /// Any key, button or click skips the count to its end.
 pub(crate) fn skip_on_any_key(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     mut mouse: MessageReader<bevy::input::mouse::MouseButtonInput>,
     phase: Option<Res<State<TurnPhase>>>,
     mut commands: MessageWriter<Command>,
 ) {
-    let pressed = !keys.for_screen(Screen::Playing).is_empty();
+    let pressed = !keys.for_screen(SolomonScreen::Playing).is_empty();
     let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0;
     let counting = phase.is_some_and(|p| *p.get() == TurnPhase::Scoring);
     if counting && (pressed || clicked) {

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{Ending, MatchFile, Player};
 
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Command, CurrentMatch};
 use crate::solomon::history::History;
 use crate::solomon::replay::Replay;
@@ -19,7 +20,7 @@ use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HistoryView>()
-        .add_systems(OnEnter(Screen::History), open)
+        .add_systems(OnEnter(SolomonScreen::History), open)
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
@@ -27,12 +28,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             review_finished_match
-                .run_if(in_state(Screen::MatchOver).and_then(resource_exists::<CurrentMatch>))
+                .run_if(in_state(SolomonScreen::MatchOver).and_then(resource_exists::<CurrentMatch>))
                 .in_set(AppSet::Turn),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::History))
+            draw.run_if(in_state(SolomonScreen::History))
                 .in_set(crate::ui::theme::Interface),
         );
 }
@@ -142,7 +143,7 @@ fn review_finished_match(
     mut commands: MessageReader<Command>,
     game: Res<CurrentMatch>,
     setup: Res<crate::solomon::match_setup::MatchSetup>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
     mut cmd: Commands,
 ) {
     if commands.read().any(|c| *c == Command::Review) {
@@ -155,7 +156,7 @@ fn review_finished_match(
 }
 
 /// Opens the replay of `file`, starting its review when asked.
-fn start_replay(file: MatchFile, review: bool, commands: &mut Commands, next: &mut NextState<Screen>) {
+fn start_replay(file: MatchFile, review: bool, commands: &mut Commands, next: &mut NextScreen) {
     let replay = Replay::new(file);
     if let Some(current) = replay.current() {
         if review {
@@ -166,20 +167,20 @@ fn start_replay(file: MatchFile, review: bool, commands: &mut Commands, next: &m
         }
         commands.insert_resource(current);
         commands.insert_resource(replay);
-        next.set(Screen::Replay);
+        next.set(SolomonScreen::Replay);
     }
 }
 
 fn navigate(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     mut view: ResMut<HistoryView>,
     mut history: ResMut<History>,
     mut flow: MessageWriter<Command>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
     mut commands: Commands,
 ) {
-    let keys = keys.for_screen(Screen::History);
+    let keys = keys.for_screen(SolomonScreen::History);
     let mut start = None;
     if let Some(index) = view.picked {
         let readable = history.entries.get(index).is_some_and(|e| e.file.is_ok());
@@ -219,7 +220,7 @@ fn draw(
     mut history: ResMut<History>,
     device: Res<LastDevice>,
     mut flow: MessageWriter<Command>,
-    (mut commands, mut next): (Commands, ResMut<NextState<Screen>>),
+    (mut commands, mut next): (Commands, NextScreen),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let picked = view.picked;

@@ -8,9 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{Forfeit, Outcome, Player};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Command, CurrentMatch};
 use crate::solomon::match_setup::Name;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice, Nav};
@@ -18,16 +18,18 @@ use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::MatchOver), |mut focus: ResMut<Focus>| focus.set(0))
-        .add_systems(
-            Update,
-            navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::MatchOver).and_then(resource_exists::<CurrentMatch>))
-                .in_set(crate::ui::theme::Interface),
-        );
+    app.add_systems(OnEnter(SolomonScreen::MatchOver), |mut focus: ResMut<Focus>| {
+        focus.set(0)
+    })
+    .add_systems(
+        Update,
+        navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        draw.run_if(in_state(SolomonScreen::MatchOver).and_then(resource_exists::<CurrentMatch>))
+            .in_set(crate::ui::theme::Interface),
+    );
 }
 
 /// The buttons, two to a row, in the order the focus goes.
@@ -39,13 +41,13 @@ const CHOICES: [(Command, &str); 4] = [
 ];
 
 fn navigate(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     mut commands: MessageWriter<Command>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let choices = CHOICES.map(|(c, _)| c);
-    for event in menu_events(keys.for_screen(Screen::MatchOver), &mut focus, &choices) {
+    for event in menu_events(keys.for_screen(SolomonScreen::MatchOver), &mut focus, &choices) {
         match event {
             MenuEvent::Confirm(command) => {
                 commands.write(command);

@@ -11,7 +11,9 @@
 use bevy::prelude::*;
 
 use crate::app::screen::MatchShown;
-use crate::app::screen::Screen;
+use bevy::ecs::system::SystemParam;
+
+use crate::app::screen::{GameId, Screen};
 
 mod count_card;
 pub mod history;
@@ -27,7 +29,8 @@ mod setup_rows;
 mod turn_card;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_sub_state::<TurnPhase>()
+    app.add_sub_state::<SolomonScreen>()
+        .add_sub_state::<TurnPhase>()
         .add_computed_state::<InMatch>()
         .add_systems(OnEnter(InMatch), |mut commands: Commands| {
             commands.insert_resource(MatchShown)
@@ -46,9 +49,57 @@ pub(crate) fn plugin(app: &mut App) {
         ));
 }
 
-/// The phase of the turn while `Screen::Playing`.
+/// Solomon's game, when it is on.
+pub const SOLOMON: GameId = GameId("solomon");
+
+/// The screen of Solomon's game the player is on.
+///
+/// ```text
+/// Setup -> Playing -> RoundOver -> Playing (round 2) -> MatchOver -> Playing (rematch)
+/// History -> Replay
+/// ```
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::Playing)]
+#[source(Screen = Screen::Game(SOLOMON))]
+pub enum SolomonScreen {
+    /// Choosing the opponent, board, roles and clock.
+    #[default]
+    Setup,
+    /// A round being played.
+    Playing,
+    /// A round has been scored; the next one waits.
+    RoundOver,
+    /// Both rounds are over: the result and a rematch.
+    MatchOver,
+    /// The matches kept.
+    History,
+    /// A match from the history, move by move, and its review.
+    Replay,
+}
+
+/// Moves between screens: to one of Solomon's (entering the game if it was
+/// not on) or back to the title.
+#[derive(SystemParam)]
+pub struct NextScreen<'w> {
+    app: ResMut<'w, NextState<Screen>>,
+    game: ResMut<'w, NextState<SolomonScreen>>,
+}
+
+impl NextScreen<'_> {
+    /// To `screen`.
+    pub fn set(&mut self, screen: SolomonScreen) {
+        NextState::set_if_neq(&mut self.app, Screen::Game(SOLOMON));
+        self.game.set(screen);
+    }
+
+    /// Back to the title.
+    pub fn title(&mut self) {
+        self.app.set(Screen::Title);
+    }
+}
+
+/// The phase of the turn while `SolomonScreen::Playing`.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(SolomonScreen = SolomonScreen::Playing)]
 pub enum TurnPhase {
     /// Chaos draws a counter from the bag.
     #[default]
@@ -79,15 +130,15 @@ impl TurnPhase {
 pub struct InMatch;
 
 impl ComputedStates for InMatch {
-    type SourceStates = Screen;
+    type SourceStates = SolomonScreen;
 
     // Playing -> RoundOver keeps the match on screen: not an exit and re-entry.
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
-    fn compute(screen: Screen) -> Option<Self> {
+    fn compute(screen: SolomonScreen) -> Option<Self> {
         matches!(
             screen,
-            Screen::Playing | Screen::RoundOver | Screen::MatchOver | Screen::Replay
+            SolomonScreen::Playing | SolomonScreen::RoundOver | SolomonScreen::MatchOver | SolomonScreen::Replay
         )
         .then_some(InMatch)
     }

@@ -9,11 +9,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_rules::{Action, Phase};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::computer::{HintRequest, Thinking, WatchPace};
 use crate::solomon::game::{Command, CurrentMatch, Intent, Refused};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::Seat;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::TurnPhase;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
 use crate::ui::menus::MenuKeys;
@@ -23,14 +23,14 @@ use crate::ui::overlays::{Overlay, OverlayCommand};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ShownMove>()
         .init_resource::<Refusal>()
-        .add_systems(OnEnter(Screen::Playing), forget_shown_move)
+        .add_systems(OnEnter(SolomonScreen::Playing), forget_shown_move)
         .add_systems(
             Update,
             (
                 keys,
                 crate::solomon::screens::count_card::skip_on_any_key,
                 (collect_refusals, forget_stale_shown_move)
-                    .run_if(in_state(Screen::Playing).and_then(resource_exists::<CurrentMatch>)),
+                    .run_if(in_state(SolomonScreen::Playing).and_then(resource_exists::<CurrentMatch>)),
             )
                 .chain()
                 .after(crate::ui::navigation::ReadDevices)
@@ -38,7 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::Playing).and_then(resource_exists::<CurrentMatch>))
+            draw.run_if(in_state(SolomonScreen::Playing).and_then(resource_exists::<CurrentMatch>))
                 .in_set(crate::ui::theme::Interface),
         );
 }
@@ -111,8 +111,8 @@ impl Controls<'_> {
     }
 }
 
-fn keys(mut keys: MenuKeys, controls: Option<Controls>, blocked: Query<&crate::ui::animation::Tween>) {
-    let keys = keys.for_screen(Screen::Playing);
+fn keys(mut keys: MenuKeys<SolomonScreen>, controls: Option<Controls>, blocked: Query<&crate::ui::animation::Tween>) {
+    let keys = keys.for_screen(SolomonScreen::Playing);
     let Some(mut controls) = controls else { return };
     let still = !crate::ui::animation::blocks_input(&blocked);
     let watch = watching(&controls.game);

@@ -13,10 +13,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_ai::{MatchReview, ReviewBudget};
 use entropy_rules::{Move, Player};
 
+use crate::solomon::screens::NextScreen;
+use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::replay::{Replay, ReplayCommand, moves};
 use crate::solomon::review::Review;
 use crate::solomon::world::marks::Suggested;
@@ -32,22 +33,22 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(crate::ui::navigation::ReadDevices)
                 .in_set(AppSet::Input),
         )
-        .add_systems(OnExit(Screen::Replay), |mut s: ResMut<Suggested>| s.0 = None)
+        .add_systems(OnExit(SolomonScreen::Replay), |mut s: ResMut<Suggested>| s.0 = None)
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
+            draw.run_if(in_state(SolomonScreen::Replay).and_then(resource_exists::<Replay>))
                 .in_set(crate::ui::theme::Interface),
         );
 }
 
 fn keys(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     replay: Option<Res<Replay>>,
     mut commands: MessageWriter<ReplayCommand>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: NextScreen,
     mut cmd: Commands,
 ) {
-    let keys = keys.for_screen(Screen::Replay);
+    let keys = keys.for_screen(SolomonScreen::Replay);
     let Some(replay) = replay else { return };
     for n in keys {
         match n {
@@ -75,7 +76,7 @@ fn keys(
             Nav::Hint => {
                 cmd.insert_resource(Review::start(replay.file.record.clone(), ReviewBudget::Quick));
             }
-            Nav::Back | Nav::Pause => next.set(Screen::History),
+            Nav::Back | Nav::Pause => next.set(SolomonScreen::History),
             _ => {}
         }
     }
@@ -114,7 +115,7 @@ fn draw(
     replay: Res<Replay>,
     review: Option<Res<Review>>,
     mut commands: MessageWriter<ReplayCommand>,
-    (mut next, mut cmd): (ResMut<NextState<Screen>>, Commands),
+    (mut next, mut cmd): (NextScreen, Commands),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     widgets::side_panel(&ctx, "replay panel", |ui, inner| {
@@ -133,7 +134,7 @@ fn draw(
     Ok(())
 }
 
-fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextState<Screen>) {
+fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextScreen) {
     let tags = &replay.file.tags;
     ui.horizontal(|ui| {
         ui.label(widgets::strong("REPLAY", 15.0).color(ui::ACCENT));
@@ -141,7 +142,7 @@ fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextState<Screen>) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             // To the list of matches (the step back is the controls' Back).
             if widgets::button(ui, "History", widgets::ButtonLook::new(76.0, 28.0).text_size(14.0)).clicked() {
-                next.set(Screen::History);
+                next.set(SolomonScreen::History);
             }
         });
     });

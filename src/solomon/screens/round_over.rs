@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, Nav};
@@ -14,16 +14,18 @@ use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::RoundOver), |mut focus: ResMut<Focus>| focus.set(0))
-        .add_systems(
-            Update,
-            navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::RoundOver).and_then(resource_exists::<CurrentMatch>))
-                .in_set(crate::ui::theme::Interface),
-        );
+    app.add_systems(OnEnter(SolomonScreen::RoundOver), |mut focus: ResMut<Focus>| {
+        focus.set(0)
+    })
+    .add_systems(
+        Update,
+        navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        draw.run_if(in_state(SolomonScreen::RoundOver).and_then(resource_exists::<CurrentMatch>))
+            .in_set(crate::ui::theme::Interface),
+    );
 }
 
 /// The one choice: the next round, or the title at the end of the tutorial.
@@ -32,14 +34,14 @@ fn next_step(tutorial: bool) -> Command {
 }
 
 fn navigate(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     tutorial: Option<Res<crate::solomon::tutorial::Tutorial>>,
     mut commands: MessageWriter<Command>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let choice = next_step(tutorial.is_some());
-    for event in menu_events(keys.for_screen(Screen::RoundOver), &mut focus, &[choice]) {
+    for event in menu_events(keys.for_screen(SolomonScreen::RoundOver), &mut focus, &[choice]) {
         match event {
             MenuEvent::Confirm(command) => {
                 commands.write(command);

@@ -10,9 +10,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_ai::Level;
 
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::Command;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::setup_rows::describe;
 pub use crate::solomon::screens::setup_rows::{Row, change, level_description, rows};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
@@ -20,15 +20,16 @@ use crate::ui::navigation::{Focus, LastDevice, TextEntry};
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), focus_start)
-        .add_systems(OnExit(Screen::Setup), stop_typing)
+    app.add_systems(OnEnter(SolomonScreen::Setup), focus_start)
+        .add_systems(OnExit(SolomonScreen::Setup), stop_typing)
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::Setup)).in_set(crate::ui::theme::Interface),
+            draw.run_if(in_state(SolomonScreen::Setup))
+                .in_set(crate::ui::theme::Interface),
         );
 }
 
@@ -55,13 +56,13 @@ fn press(row: Row, setup: &mut MatchSetup, commands: &mut MessageWriter<Command>
 }
 
 fn navigate(
-    mut keys: MenuKeys,
+    mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<MatchSetup>,
     mut commands: MessageWriter<Command>,
 ) {
     let rows = rows(&setup);
-    for event in menu_events(keys.for_screen(Screen::Setup), &mut focus, &rows) {
+    for event in menu_events(keys.for_screen(SolomonScreen::Setup), &mut focus, &rows) {
         match event {
             MenuEvent::Confirm(row) => press(row, &mut setup, &mut commands),
             MenuEvent::Change(row, delta) if !matches!(row, Row::Name(_) | Row::Start | Row::Back) => {

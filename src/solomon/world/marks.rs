@@ -13,6 +13,7 @@ use crate::app::prefs::Settings;
 use crate::solomon::computer::HintRequest;
 use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::Pointing;
+use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::ShownMove;
 use crate::solomon::screens::{InMatch, TurnPhase};
 use crate::table::marks::{MarkSprites, line, tinted};
@@ -79,7 +80,7 @@ struct MarkInputs<'w> {
     shown_move: Res<'w, ShownMove>,
     suggested: Res<'w, Suggested>,
     phase: Option<Res<'w, State<TurnPhase>>>,
-    screen: Res<'w, State<crate::app::screen::Screen>>,
+    screen: Option<Res<'w, State<SolomonScreen>>>,
 }
 
 impl MarkInputs<'_> {
@@ -91,7 +92,7 @@ impl MarkInputs<'_> {
         let playing = matches!(
             phase,
             Some(TurnPhase::Placing | TurnPhase::Sliding | TurnPhase::Drawing)
-        ) || *self.screen.get() == crate::app::screen::Screen::Replay;
+        ) || self.screen.as_ref().is_some_and(|s| *s.get() == SolomonScreen::Replay);
         if let Some(turn) = self.shown_move.0.and_then(|i| round.turns().get(i)) {
             last_move_marks(turn, &mut marks);
         } else if playing && let Some(turn) = round.turns().last() {

@@ -7,17 +7,17 @@ use entropy_rules::{Action, Cell, Colour, Event, Phase};
 
 use super::{BoardEntity, BoardLayout};
 use crate::app::AppSet;
-use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, CurrentMatch, Refused, Undone};
 use crate::solomon::screens::InMatch;
+use crate::solomon::screens::SolomonScreen;
 use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RebuildBoard>()
         .add_message::<BoardBuilt>()
-        .add_systems(OnEnter(Screen::Playing), rebuild_board)
-        .add_systems(OnEnter(Screen::Replay), rebuild_board)
+        .add_systems(OnEnter(SolomonScreen::Playing), rebuild_board)
+        .add_systems(OnEnter(SolomonScreen::Replay), rebuild_board)
         .add_systems(
             Update,
             (

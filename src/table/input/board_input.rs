@@ -5,14 +5,15 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::app::screen::Screen;
 use crate::ui::animation::Tween;
 use crate::ui::overlays::Overlays;
 
 /// A game whose board a person plays on.
 pub trait BoardGame: Resource {
+    /// The state of the game's screens.
+    type Screen: States;
     /// The screen its board is played on.
-    const SCREEN: Screen;
+    const SCREEN: Self::Screen;
     /// Whether a person (not the computer) is to move.
     fn person_to_move(&self) -> bool;
 }
@@ -21,7 +22,7 @@ pub trait BoardGame: Resource {
 #[derive(SystemParam)]
 pub struct BoardInput<'w, 's, G: BoardGame> {
     game: Option<Res<'w, G>>,
-    screen: Res<'w, State<Screen>>,
+    screen: Option<Res<'w, State<<G as BoardGame>::Screen>>>,
     overlays: Res<'w, Overlays>,
     tweens: Query<'w, 's, &'static Tween>,
 }
@@ -30,7 +31,7 @@ impl<G: BoardGame> BoardInput<'_, '_, G> {
     /// The game, when its board takes input.
     pub fn ready(&self) -> Option<&G> {
         let game = self.game.as_deref()?;
-        let ready = *self.screen.get() == G::SCREEN
+        let ready = self.screen.as_ref().is_some_and(|s| *s.get() == G::SCREEN)
             && game.person_to_move()
             && self.overlays.is_empty()
             && !crate::ui::animation::blocks_input(&self.tweens);
