@@ -36,6 +36,7 @@ impl Plugin for CorePlugin {
         // Files first: the screens read what they found.
         app.add_plugins((
             app::prefs::plugin,
+            app::players::plugin,
             solomon::match_setup::plugin,
             solomon::saved::plugin,
             solomon::history::plugin,
@@ -47,6 +48,7 @@ impl Plugin for CorePlugin {
             app::screen::plugin,
             ui::overlays::plugin,
             ui::title::plugin,
+            solomon::title::plugin,
             solomon::screens::plugin,
             ui::pause::plugin,
             ui::settings::plugin,

@@ -345,10 +345,11 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
 #[test]
 fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
     let mut app = core_app(Folders::in_dir(scratch("carreno-title")));
-    let entries = entropy::ui::title::entries(None, true);
-    let index = entries
+    let menu = app.world().resource::<entropy::ui::title::TitleMenu>();
+    let index = menu
+        .shown()
         .iter()
-        .position(|e| *e == entropy::ui::title::Entry::Carreno)
+        .position(|e| e.label == "Carreno's Entropy")
         .unwrap();
     for _ in 0..index {
         key(&mut app, KeyCode::ArrowDown);

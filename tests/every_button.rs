@@ -558,7 +558,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.both_arrows_of_every_row(&[]);
     game.choose("Play against", "The computer");
     game.every_option_of("Level");
-    game.press("How to play", |s| s.in_overlay("CarrenoRules"));
+    game.press("How to play", |s| s.in_overlay("Rules"));
     how_to_play(&mut game, &CARRENO_PAGES, carreno_setup);
     game.press("Back", title);
     game.press("Carreno's Entropy", carreno_setup);
@@ -576,15 +576,15 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Undo", |s| s.number("carreno moves") < moves);
     game.until("your move", |s| s.fact("carreno person") == "true");
     game.press("Hint", |s| s.fact("carreno hint") == "true");
-    game.press("Rules", |s| s.in_overlay("CarrenoRules"));
+    game.press("Rules", |s| s.in_overlay("Rules"));
     game.press("Close", |s| s.screen == "Carreno" && s.no_overlay());
-    game.press("Leave", |s| s.in_overlay("CarrenoPause"));
+    game.press("Leave", |s| s.in_overlay("Pause"));
     game.press("Resume", |s| s.screen == "Carreno" && s.no_overlay());
-    game.key("Escape", |s| s.in_overlay("CarrenoPause"));
+    game.key("Escape", |s| s.in_overlay("Pause"));
     game.press("Settings", |s| s.in_overlay("Settings"));
-    game.press("Done", |s| s.in_overlay("CarrenoPause"));
-    game.press("How to play", |s| s.in_overlay("CarrenoRules"));
-    game.press("Close", |s| s.in_overlay("CarrenoPause"));
+    game.press("Done", |s| s.in_overlay("Pause"));
+    game.press("How to play", |s| s.in_overlay("Rules"));
+    game.press("Close", |s| s.in_overlay("Pause"));
     game.press("Resume", |s| s.screen == "Carreno" && s.no_overlay());
 
     // To the result, three times: Rematch, New game, Title.
@@ -593,7 +593,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     play_carreno_to_result(&mut game);
     game.press("New game", carreno_setup);
     game.press("Start game", |s| s.screen == "Carreno");
-    game.key("Escape", |s| s.in_overlay("CarrenoPause"));
+    game.key("Escape", |s| s.in_overlay("Pause"));
     game.press("Leave game", |s| s.screen != "Carreno");
     game.until("the title or the setup", |s| title(s) || carreno_setup(s));
     if game.now().screen == "CarrenoSetup" {

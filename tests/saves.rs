@@ -13,7 +13,7 @@ use entropy::solomon::clock::MatchClock;
 use entropy::solomon::game::{Command, CurrentMatch, Intent};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use entropy::solomon::saved::SavedMatch;
-use entropy::ui::title::{Entry, entries};
+use entropy::ui::title::TitleMenu;
 use entropy_ai::Level;
 use entropy_rules::{Action, Size};
 use rand::SeedableRng;
@@ -85,8 +85,8 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
 
         let mut app = core_app(folders);
         assert_eq!(
-            entries(app.world().get_resource::<SavedMatch>(), false).first(),
-            Some(&Entry::Continue)
+            app.world().resource::<TitleMenu>().shown().first().map(|e| e.label),
+            Some("Continue")
         );
         send(&mut app, Command::Continue);
         app.update();
@@ -181,9 +181,9 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         let notice = saved.notice.clone().unwrap_or_default();
         assert!(notice.contains("kept as"), "{name}: reported ({notice})");
         assert!(saved.data.is_none());
-        assert_eq!(
-            entries(Some(saved), false).first(),
-            Some(&Entry::NewMatch),
+        let menu = app.world().resource::<TitleMenu>();
+        assert!(
+            menu.shown().iter().all(|e| e.label != "Continue"),
             "{name}: no Continue"
         );
         let aside = std::fs::read_to_string(dir.join(name).join("data/match.ron.unreadable")).unwrap();

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+pub mod players;
 pub mod prefs;
 pub mod screen;
 pub mod storage;

@@ -8,9 +8,9 @@ use carreno_rules::{GameResult, Move, MoveError, Side, Square};
 use super::setup::CarrenoSetup;
 pub use super::table::{CarrenoMatch, Seat, computer_name};
 use crate::app::AppSet;
+use crate::app::players::PlayerNames;
 use crate::carreno::CarrenoScreen;
 use crate::carreno::NextScreen;
-use crate::solomon::match_setup::MatchSetup;
 use crate::ui::animation::motion_blocks_input;
 
 pub(super) fn plugin(app: &mut App) {
@@ -114,7 +114,7 @@ pub enum CarrenoCommand {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Flow<'w> {
     setup: Res<'w, CarrenoSetup>,
-    names: Res<'w, MatchSetup>,
+    names: Res<'w, PlayerNames>,
     game: Option<ResMut<'w, CarrenoMatch>>,
     undone: MessageWriter<'w, CarrenoUndone>,
     next: NextScreen<'w>,
@@ -129,7 +129,7 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
             }
             CarrenoCommand::Start => {
                 let first = flow.setup.first_side(rand::random());
-                cmd.insert_resource(CarrenoMatch::new(&flow.setup, &flow.names.names, first));
+                cmd.insert_resource(CarrenoMatch::new(&flow.setup, &flow.names.0, first));
                 flow.next.set(CarrenoScreen::Playing);
             }
             CarrenoCommand::Rematch => {

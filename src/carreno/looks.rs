@@ -6,6 +6,7 @@
 //! state; nothing changes them.
 
 use bevy::prelude::*;
+use carreno_rules::Side;
 
 use super::board::{BoardSquare, CarrenoLayout, Coordinate, Piece, Tray};
 use super::game::{Attempt, CarrenoRefused};
@@ -94,11 +95,11 @@ fn dress_piece(
         .entity(add.entity)
         .insert(Pickable::IGNORE)
         .with_children(|parent| {
-            piece_sprites(parent, &art, theme::piece_colour(side), d);
+            piece_sprites(parent, &art, theme::piece_colour(side == Side::O), d);
             parent.spawn((
                 Text2d::new(side.symbol().to_string()),
                 font.strong(d * 0.36),
-                TextColor(theme::piece_letter_colour(side)),
+                TextColor(theme::piece_letter_colour(side == Side::O)),
                 Transform::from_xyz(0.0, 0.0, 0.2),
                 Pickable::IGNORE,
             ));

@@ -3,7 +3,7 @@
 //! start, with pieces in check ringed and moves drawn as arrows.
 
 use bevy_egui::egui;
-use carreno_rules::{Position, SIDE, Square};
+use carreno_rules::{Position, SIDE, Side, Square};
 
 use crate::ui::theme;
 
@@ -36,10 +36,10 @@ pub fn mini_board(ui: &mut egui::Ui, position: &Position, size: f32, marks: &[Ma
         let cell = egui::Rect::from_center_size(centre(square), egui::vec2(pitch * 0.9, pitch * 0.9));
         painter.rect_filled(cell, egui::CornerRadius::same(4), theme::egui_colour(theme::CELL));
         if let Some(side) = position.board().side_at(square) {
-            let colour = theme::egui_colour(theme::piece_colour(side));
+            let colour = theme::egui_colour(theme::piece_colour(side == Side::O));
             painter.circle_filled(centre(square), pitch * 0.36, ui::MUTED);
             painter.circle_filled(centre(square), pitch * 0.36 - 1.0, colour);
-            let letter = theme::egui_colour(theme::piece_letter_colour(side));
+            let letter = theme::egui_colour(theme::piece_letter_colour(side == Side::O));
             painter.text(
                 centre(square),
                 egui::Align2::CENTER_CENTER,

@@ -68,7 +68,7 @@ fn players(ui: &mut egui::Ui, game: &CarrenoMatch) {
     widgets::card(ui, |ui| {
         for side in [Side::O, Side::S] {
             ui.horizontal(|ui| {
-                widgets::piece_swatch(ui, side, 20.0);
+                widgets::piece_swatch(ui, side == Side::O, 20.0);
                 ui.label(widgets::strong(side_words(side), 16.0));
                 let name = game.name(side);
                 let colour = if to_move == Some(side) { ui::ACCENT } else { ui::TEXT };

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::game::CarrenoCommand;
-use crate::ui::overlays::Overlay;
+use crate::app::screen::Screen;
 use crate::ui::pause::{Entry, PausedGame, menu};
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,7 +18,9 @@ pub(super) fn plugin(app: &mut App) {
 pub struct CarrenoPause;
 
 impl PausedGame for CarrenoPause {
-    const OVERLAY: Overlay = Overlay::CarrenoPause;
+    fn shown(screen: &Screen) -> bool {
+        *screen == Screen::Game(super::CARRENO)
+    }
     const ID: &'static str = "carreno pause";
     const NOTE: &'static str = "Leaving ends this game.";
     const ENTRIES: [(Entry, &'static str); 4] = [
@@ -27,7 +29,6 @@ impl PausedGame for CarrenoPause {
         (Entry::Settings, "Settings"),
         (Entry::Leave, "Leave game"),
     ];
-    const RULES: Overlay = Overlay::CarrenoRules;
     type Leave = CarrenoCommand;
     fn leave() -> CarrenoCommand {
         CarrenoCommand::ToTitle

@@ -90,11 +90,11 @@ fn draw(mut contexts: EguiContexts, data: PanelData, turn: TurnData, mut control
     let still = !crate::ui::animation::blocks_input(&turn.tweens);
     let buttons = side_panel(&ctx, &data, |ui| turn_card(ui, &data.game, &turn, &mut controls, still));
     if buttons.rules {
-        controls.overlays.write(OverlayCommand::Open(Overlay::CarrenoRules));
+        controls.overlays.write(OverlayCommand::Open(Overlay::Rules));
     }
     if buttons.leave {
         controls.pause.focus_leave = true;
-        controls.overlays.write(OverlayCommand::Open(Overlay::CarrenoPause));
+        controls.overlays.write(OverlayCommand::Open(Overlay::Pause));
     }
     Ok(())
 }

@@ -54,7 +54,7 @@ fn navigate(
                 commands.write(CarrenoCommand::ToTitle);
             }
             MenuEvent::Other(crate::ui::navigation::Nav::Pause) => {
-                overlays.write(OverlayCommand::Open(Overlay::CarrenoPause));
+                overlays.write(OverlayCommand::Open(Overlay::Pause));
             }
             MenuEvent::Other(_) => {}
         }
@@ -112,7 +112,7 @@ fn draw(
         });
     });
     if buttons.rules {
-        overlay_commands.write(OverlayCommand::Open(Overlay::CarrenoRules));
+        overlay_commands.write(OverlayCommand::Open(Overlay::Rules));
     }
     if buttons.leave {
         commands.write(CarrenoCommand::ToTitle);

@@ -9,7 +9,7 @@ use bevy_egui::egui;
 use carreno_rules::{MOVE_LIMIT, Move, PIECES, Position, Square};
 
 use super::mini_board::{Mark, mini_board};
-use crate::ui::overlays::Overlay;
+use crate::app::screen::Screen;
 use crate::ui::rules_window;
 use crate::ui::rules_window::{Block, Page, RulesBook, blocks, controls_table, para};
 use crate::ui::theme::widgets;
@@ -22,7 +22,9 @@ pub(super) fn plugin(app: &mut App) {
 pub struct CarrenoRules;
 
 impl RulesBook for CarrenoRules {
-    const OVERLAY: Overlay = Overlay::CarrenoRules;
+    fn shown(screen: &Screen) -> bool {
+        *screen == Screen::Game(super::CARRENO)
+    }
     const ID: &'static str = "carreno rules";
     const TITLE: &'static str = "How to play Carreno's Entropy";
     const WIDTH: f32 = 760.0;

@@ -23,6 +23,15 @@ use crate::ui::theme::{ui, widgets};
 pub(super) fn plugin(app: &mut App) {
     // The preferences insert the remembered setup; a bare app starts from the default.
     crate::app::prefs::remember::<CarrenoSetup>(app);
+    crate::ui::title::TitleMenu::add(
+        app,
+        "Carreno's Entropy",
+        "The other Entropy: Augustine Carreno's game of movement, 1994.",
+        30,
+        |mut commands: MessageWriter<CarrenoCommand>| {
+            commands.write(CarrenoCommand::OpenSetup);
+        },
+    );
     app.add_systems(OnEnter(CarrenoScreen::Setup), focus_start)
         .add_systems(
             Update,
@@ -50,7 +59,7 @@ fn press(
             commands.write(CarrenoCommand::Start);
         }
         Row::Rules => {
-            overlays.write(OverlayCommand::Open(Overlay::CarrenoRules));
+            overlays.write(OverlayCommand::Open(Overlay::Rules));
         }
         Row::Back => {
             commands.write(CarrenoCommand::ToTitle);

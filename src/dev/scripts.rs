@@ -302,7 +302,7 @@ fn carreno() -> Vec<Step> {
         Carreno(CarrenoStep::Select("d1")),
         Frames(10),
         Shot("carreno_playing"),
-        Overlay(OverlayCommand::Open(Overlay::CarrenoRules)),
+        Overlay(OverlayCommand::Open(Overlay::Rules)),
         Carreno(CarrenoStep::RulesPage(1)),
         Frames(10),
         Shot("carreno_rules"),

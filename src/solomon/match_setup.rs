@@ -9,8 +9,18 @@ use bevy::prelude::*;
 use entropy_ai::Level;
 use entropy_rules::{Player, Size};
 
+use crate::app::players::PlayerNames;
+
 pub(crate) fn plugin(app: &mut App) {
     crate::app::prefs::remember::<MatchSetup>(app);
+    app.add_systems(Update, share_names);
+}
+
+/// The names typed in the setup are the names every game uses.
+fn share_names(setup: Res<MatchSetup>, mut names: ResMut<PlayerNames>) {
+    if setup.is_changed() && names.0 != setup.names {
+        names.0 = setup.names.clone();
+    }
 }
 
 /// Who plays against whom.

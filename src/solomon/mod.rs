@@ -16,5 +16,6 @@ pub mod saved;
 pub mod screens;
 pub mod setup_prefs;
 pub mod sounds;
+pub mod title;
 pub mod tutorial;
 pub mod world;

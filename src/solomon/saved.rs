@@ -57,6 +57,12 @@ pub(crate) fn plugin(app: &mut App) {
             held: false,
         },
     };
+    if let (Some(notice), Some(mut prefs)) = (
+        saved.notice.clone(),
+        app.world_mut().get_resource_mut::<crate::app::prefs::PrefsFile>(),
+    ) {
+        prefs.notices.push(notice);
+    }
     app.insert_resource(saved)
         .init_resource::<SaveProblem>()
         .add_systems(

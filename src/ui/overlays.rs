@@ -18,16 +18,12 @@ pub(crate) fn plugin(app: &mut App) {
 /// input, the clock stops and the computer's move waits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Overlay {
-    /// The pause menu of a match.
+    /// The pause menu of the game on screen.
     Pause,
     /// The settings.
     Settings,
     /// How to play.
     Rules,
-    /// The pause menu of a game of Carreno's Entropy.
-    CarrenoPause,
-    /// How to play Carreno's Entropy.
-    CarrenoRules,
 }
 
 /// The dialogs open, the top one last.

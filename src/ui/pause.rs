@@ -9,27 +9,26 @@ use bevy_egui::EguiContexts;
 
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
-use crate::solomon::game::Command;
+use crate::app::screen::Screen;
 use crate::ui::navigation::{Focus, LastDevice, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::widgets;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PauseRequest>().add_plugins(menu::<SolomonPause>);
+    app.init_resource::<PauseRequest>();
 }
 
-/// A game's pause menu: its dialog, its words and where Leave goes.
+/// A game's pause menu: where it belongs, its words and where Leave goes.
+/// It opens as [`Overlay::Pause`].
 pub trait PausedGame: Send + Sync + 'static {
-    /// The dialog it opens as.
-    const OVERLAY: Overlay;
+    /// Whether the menu is the game's on `screen` (its own screens).
+    fn shown(screen: &Screen) -> bool;
     /// egui's name for the window.
     const ID: &'static str;
     /// The line under the heading.
     const NOTE: &'static str;
     /// The entries, top to bottom, with their labels.
     const ENTRIES: [(Entry, &'static str); 4];
-    /// The game's How to play.
-    const RULES: Overlay;
     /// The command that leaves the game.
     type Leave: Message;
     /// Leaves the game.
@@ -58,28 +57,12 @@ pub struct PauseRequest {
 
 /// The pause menu of `G`: its keys and its drawing.
 pub fn menu<G: PausedGame>(app: &mut App) {
-    crate::ui::overlays::add_dialog(app, G::OVERLAY, navigate::<G>, draw::<G>);
-}
-
-/// Solomon's pause menu. The match is saved after every move, so leaving
-/// loses nothing: the title offers Continue.
-pub struct SolomonPause;
-
-impl PausedGame for SolomonPause {
-    const OVERLAY: Overlay = Overlay::Pause;
-    const ID: &'static str = "pause";
-    const NOTE: &'static str = "The match is saved after every move.";
-    const ENTRIES: [(Entry, &'static str); 4] = [
-        (Entry::Resume, "Resume"),
-        (Entry::Settings, "Settings"),
-        (Entry::HowToPlay, "How to play"),
-        (Entry::Leave, "Leave match"),
-    ];
-    const RULES: Overlay = Overlay::Rules;
-    type Leave = Command;
-    fn leave() -> Command {
-        Command::ToTitle
-    }
+    crate::ui::overlays::add_dialog(
+        app,
+        Overlay::Pause,
+        navigate::<G>,
+        draw::<G>.run_if(|screen: Res<State<Screen>>| G::shown(screen.get())),
+    );
 }
 
 fn choose<G: PausedGame>(
@@ -95,7 +78,7 @@ fn choose<G: PausedGame>(
             overlays.write(OverlayCommand::Open(Overlay::Settings));
         }
         Entry::HowToPlay => {
-            overlays.write(OverlayCommand::Open(G::RULES));
+            overlays.write(OverlayCommand::Open(Overlay::Rules));
         }
         Entry::Leave => {
             overlays.write(OverlayCommand::CloseAll);
@@ -111,10 +94,14 @@ fn navigate<G: PausedGame>(
     mut request: ResMut<PauseRequest>,
     mut overlays: MessageWriter<OverlayCommand>,
     mut commands: MessageWriter<G::Leave>,
+    screen: Res<State<Screen>>,
 ) {
-    let keys = keys.for_dialog(G::OVERLAY);
+    let mut keys = keys.for_dialog(Overlay::Pause);
+    if !G::shown(screen.get()) {
+        keys.clear();
+    }
     let entries = G::ENTRIES.map(|(e, _)| e);
-    if request.focus_leave && open.top() == Some(G::OVERLAY) {
+    if request.focus_leave && open.top() == Some(Overlay::Pause) && G::shown(screen.get()) {
         request.focus_leave = false;
         focus.point_at(entries.iter().position(|&e| e == Entry::Leave).unwrap_or(0));
     }
@@ -135,7 +122,7 @@ fn draw<G: PausedGame>(
     mut commands: MessageWriter<G::Leave>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let on_top = open.top() == Some(G::OVERLAY);
+    let on_top = open.top() == Some(Overlay::Pause);
     let focused = focus.of(G::ENTRIES.len());
     widgets::dialog(&ctx, G::ID, "Paused", 300.0, |ui| {
         ui.label(widgets::muted(G::NOTE, widgets::SMALL));

@@ -12,14 +12,16 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
+use crate::app::screen::Screen;
 use crate::ui::navigation::{Focus, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::{ui, widgets};
 
-/// A game's How to play: which dialog it is, how it is headed and its pages.
+/// A game's How to play: where it belongs, how it is headed and its
+/// pages. It opens as [`Overlay::Rules`].
 pub trait RulesBook: Send + Sync + 'static {
-    /// The dialog it opens as.
-    const OVERLAY: Overlay;
+    /// Whether the book is the one shown on `screen`.
+    fn shown(screen: &Screen) -> bool;
     /// egui's name for the window.
     const ID: &'static str;
     /// The window's heading.
@@ -38,7 +40,12 @@ pub type Page = (&'static str, fn(&mut egui::Ui));
 /// The window of `B`: its page, its keys and its drawing.
 pub fn plugin<B: RulesBook>(app: &mut App) {
     app.init_resource::<RulesPage<B>>();
-    crate::ui::overlays::add_dialog(app, B::OVERLAY, navigate::<B>, draw::<B>);
+    crate::ui::overlays::add_dialog(
+        app,
+        Overlay::Rules,
+        navigate::<B>,
+        draw::<B>.run_if(|screen: Res<State<Screen>>| B::shown(screen.get())),
+    );
 }
 
 /// The page of `B` shown.
@@ -56,8 +63,13 @@ fn navigate<B: RulesBook>(
     mut focus: ResMut<Focus>,
     mut page: ResMut<RulesPage<B>>,
     mut overlays: MessageWriter<OverlayCommand>,
+    screen: Res<State<Screen>>,
 ) {
-    for event in menu_events(keys.for_dialog(B::OVERLAY), &mut focus, &[()]) {
+    let mut keys = keys.for_dialog(Overlay::Rules);
+    if !B::shown(screen.get()) {
+        keys.clear();
+    }
+    for event in menu_events(keys, &mut focus, &[()]) {
         match event {
             MenuEvent::Change(_, delta) => page.0 = (page.0 as i32 + delta).rem_euclid(B::PAGES.len() as i32) as usize,
             MenuEvent::Confirm(_) | MenuEvent::Back | MenuEvent::Other(Nav::Pause) => {
@@ -75,7 +87,7 @@ fn draw<B: RulesBook>(
     mut overlays: MessageWriter<OverlayCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let on_top = open.top() == Some(B::OVERLAY);
+    let on_top = open.top() == Some(Overlay::Rules);
     let height = (ctx.viewport_rect().height() - B::CHROME).max(260.0);
     widgets::dialog(&ctx, B::ID, B::TITLE, B::WIDTH, |ui| {
         ui.horizontal(|ui| {

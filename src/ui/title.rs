@@ -1,137 +1,115 @@
-//! The title: the game's name, a line on Order and Chaos, counters behind
-//! it, and the main menu, which offers both games: Solomon's (New match,
-//! Tutorial, History) and Carreno's Entropy. A line under the menu says
-//! what the focused entry is. Enter (or A) on the focused entry; the focus
-//! starts on Continue when a match is saved, else on New match.
+//! The title: the game's name, two lines the leading game gives, counters
+//! behind it, and the main menu. The games put their entries on it
+//! ([`TitleMenu::add`]: Solomon's New match, Tutorial, History and How to
+//! play, Carreno's Entropy); the title adds Settings and Quit. A line under
+//! the menu says what the focused entry is. Enter (or A) on the focused
+//! entry; the focus starts on the first.
 
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::{SystemId, SystemParam};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-
-use crate::ui::overlays::{Overlay, OverlayCommand};
 
 use crate::app::AppSet;
 use crate::app::prefs::PrefsFile;
 use crate::app::screen::Screen;
-use crate::carreno::CarrenoCommand;
-use crate::solomon::game::Command;
-use crate::solomon::match_setup::Opponent;
-use crate::solomon::saved::SavedMatch;
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme;
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), focus_main)
+    app.init_resource::<TitleMenu>()
+        .add_systems(OnEnter(Screen::Title), focus_main)
         .add_systems(
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
-        .add_systems(Update, first_game_played.in_set(AppSet::Turn))
         .add_systems(
             EguiPrimaryContextPass,
             draw.run_if(in_state(Screen::Title)).in_set(crate::ui::theme::Interface),
         );
+    TitleMenu::add(
+        app,
+        "Settings",
+        "Sound, motion, the counters' marks, the screen.",
+        SETTINGS,
+        |mut overlays: MessageWriter<OverlayCommand>| {
+            overlays.write(OverlayCommand::Open(Overlay::Settings));
+        },
+    );
+    TitleMenu::add(
+        app,
+        "Quit",
+        "Close the game.",
+        QUIT,
+        |mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        },
+    );
 }
+
+/// Where the title's own entries stand (see [`TitleEntry::place`]).
+pub const SETTINGS: i32 = 50;
+/// Where Quit stands: last.
+pub const QUIT: i32 = 70;
 
 /// An entry of the main menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Entry {
-    /// Resume the saved match.
-    Continue,
-    /// Choose and start a new match.
-    NewMatch,
-    /// The first-game tutorial.
-    Tutorial,
-    /// Carreno's Entropy, the second game: its setup.
-    Carreno,
-    /// The matches kept.
-    History,
-    /// The settings.
-    Settings,
-    /// How to play.
-    HowToPlay,
-    /// Close the game.
-    Quit,
+#[derive(Debug, Clone)]
+pub struct TitleEntry {
+    /// Its words.
+    pub label: &'static str,
+    /// What it is, in a line shown under the menu while it is focused.
+    pub line: String,
+    /// Where it stands: the lowest first.
+    pub place: i32,
+    /// Whether it is offered now.
+    pub shown: bool,
+    /// What choosing it runs.
+    pub choose: SystemId,
 }
 
-impl Entry {
-    fn label(self) -> &'static str {
-        match self {
-            Entry::Continue => "Continue",
-            Entry::NewMatch => "New match",
-            Entry::History => "History",
-            Entry::Tutorial => "Tutorial",
-            Entry::Carreno => "Carreno's Entropy",
-            Entry::Settings => "Settings",
-            Entry::HowToPlay => "How to play",
-            Entry::Quit => "Quit",
-        }
-    }
-
-    /// What the entry is, in a line.
-    pub fn blurb(self) -> &'static str {
-        match self {
-            Entry::Continue => "Back to the match you left.",
-            Entry::NewMatch => "Solomon's Entropy: Order against Chaos, a round in each role.",
-            Entry::Tutorial => "A guided first round of Solomon's Entropy.",
-            Entry::Carreno => "The other Entropy: Augustine Carreno's game of movement, 1994.",
-            Entry::History => "The matches you played, to replay and review.",
-            Entry::Settings => "Sound, motion, the counters' marks, the screen.",
-            Entry::HowToPlay => "The rules of Solomon's Entropy, its scoring and controls.",
-            Entry::Quit => "Close the game.",
-        }
-    }
+/// The main menu's entries, each game's and the title's own, and the two
+/// lines under the name (the leading game's).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct TitleMenu {
+    entries: Vec<TitleEntry>,
+    /// The line under the name: what the game is, and whose.
+    pub subtitle: String,
+    /// A line on how it is played.
+    pub tagline: String,
 }
 
-/// What `entry` is, in a line; Continue says which match it goes back to.
-pub fn blurb(entry: Entry, saved: Option<&SavedMatch>) -> String {
-    match (entry, saved.and_then(|s| s.data.as_ref()).map(|d| d.restore())) {
-        (Entry::Continue, Some(Ok((game, setup, _)))) => {
-            let against = match setup.opponent {
-                Opponent::Computer(level) => format!("your match against {}", level.title()),
-                Opponent::Person => "the match at this screen".to_string(),
-                Opponent::Watch(a, b) => format!("watching {} and {}", a.title(), b.title()),
-            };
-            let round = game.game.round_index() + 1;
-            let moves = game.round().turns().len();
-            format!("Back to {against}: round {round}, move {}.", moves + 1)
-        }
-        _ => entry.blurb().to_string(),
+impl TitleMenu {
+    /// Puts an entry on the menu, shown: `choose` runs when it is chosen.
+    pub fn add<M>(
+        app: &mut App,
+        label: &'static str,
+        line: &str,
+        place: i32,
+        choose: impl IntoSystem<(), (), M> + 'static,
+    ) {
+        let choose = app.world_mut().register_system(choose);
+        app.world_mut().resource_mut::<TitleMenu>().entries.push(TitleEntry {
+            label,
+            line: line.to_string(),
+            place,
+            shown: true,
+            choose,
+        });
     }
-}
 
-/// The entries shown, top to bottom: Continue first when a match is saved,
-/// the tutorial first on the very first launch.
-pub fn entries(saved: Option<&SavedMatch>, first_launch: bool) -> Vec<Entry> {
-    let mut entries = Vec::new();
-    if saved.is_some_and(|s| s.resumable()) {
-        entries.push(Entry::Continue);
+    /// The entry labelled `label`, to change where it stands, its line or
+    /// whether it is shown.
+    pub fn entry_mut(&mut self, label: &str) -> Option<&mut TitleEntry> {
+        self.entries.iter_mut().find(|e| e.label == label)
     }
-    if first_launch {
-        entries.extend([Entry::Tutorial, Entry::NewMatch]);
-    } else {
-        entries.extend([Entry::NewMatch, Entry::Tutorial]);
-    }
-    entries.extend([
-        Entry::Carreno,
-        Entry::History,
-        Entry::Settings,
-        Entry::HowToPlay,
-        Entry::Quit,
-    ]);
-    entries
-}
 
-/// Once a match or the tutorial has begun, the title leads with New match.
-fn first_game_played(mut commands: MessageReader<Command>, mut prefs: ResMut<PrefsFile>) {
-    let begun = commands
-        .read()
-        .any(|c| matches!(c, Command::StartMatch | Command::StartTutorial | Command::Continue));
-    if begun && prefs.first_launch {
-        prefs.first_launch = false;
+    /// The entries shown, top to bottom.
+    pub fn shown(&self) -> Vec<&TitleEntry> {
+        let mut shown: Vec<&TitleEntry> = self.entries.iter().filter(|e| e.shown).collect();
+        shown.sort_by_key(|e| e.place);
+        shown
     }
 }
 
@@ -139,59 +117,17 @@ fn focus_main(mut focus: ResMut<Focus>) {
     focus.set(0);
 }
 
-fn choose(entry: Entry, out: &mut MenuOut) {
-    let MenuOut {
-        commands,
-        overlays,
-        carreno,
-    } = out;
-    match entry {
-        Entry::Carreno => {
-            carreno.write(CarrenoCommand::OpenSetup);
-        }
-        Entry::Continue => {
-            commands.write(Command::Continue);
-        }
-        Entry::NewMatch => {
-            commands.write(Command::OpenSetup);
-        }
-        Entry::History => {
-            commands.write(Command::OpenHistory);
-        }
-        Entry::Tutorial => {
-            commands.write(Command::StartTutorial);
-        }
-        Entry::Settings => {
-            overlays.write(OverlayCommand::Open(Overlay::Settings));
-        }
-        Entry::HowToPlay => {
-            overlays.write(OverlayCommand::Open(Overlay::Rules));
-        }
-        Entry::Quit => {
-            commands.write(Command::Quit);
-        }
-    }
-}
-
-/// Where the title's choices go.
-#[derive(SystemParam)]
-struct MenuOut<'w> {
-    commands: MessageWriter<'w, Command>,
-    overlays: MessageWriter<'w, OverlayCommand>,
-    carreno: MessageWriter<'w, CarrenoCommand>,
-}
-
 fn navigate(
     mut keys: MenuKeys,
     mut focus: ResMut<Focus>,
-    saved: Option<Res<SavedMatch>>,
+    menu: Res<TitleMenu>,
     mut prefs: ResMut<PrefsFile>,
-    mut out: MenuOut,
+    mut commands: Commands,
 ) {
-    let entries = entries(saved.as_deref(), prefs.first_launch);
+    let entries = menu.shown();
     for event in menu_events(keys.for_screen(Screen::Title), &mut focus, &entries) {
         match event {
-            MenuEvent::Confirm(entry) => choose(entry, &mut out),
+            MenuEvent::Confirm(entry) => commands.run_system(entry.choose),
             MenuEvent::Back => prefs.notices_dismissed = true,
             _ => {}
         }
@@ -200,17 +136,17 @@ fn navigate(
 
 /// What the title's menu reads and writes.
 #[derive(SystemParam)]
-struct TitleMenu<'w> {
+struct Menu<'w, 's> {
+    menu: Res<'w, TitleMenu>,
     focus: ResMut<'w, Focus>,
-    saved: Option<Res<'w, SavedMatch>>,
     device: Res<'w, LastDevice>,
     overlays: Res<'w, crate::ui::overlays::Overlays>,
-    out: MenuOut<'w>,
+    commands: Commands<'w, 's>,
 }
 
-fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<PrefsFile>) -> Result {
+fn draw(mut contexts: EguiContexts, mut menu: Menu, mut prefs: ResMut<PrefsFile>) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let entries = entries(menu.saved.as_deref(), prefs.first_launch);
+    let entries = menu.menu.shown();
     let focused = menu.focus.of(entries.len());
     // The counters of the living board pass behind the words: a ground
     // under them keeps them legible.
@@ -218,19 +154,14 @@ fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<Prefs
         scrim(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(widgets::strong("ENTROPY", 84.0).color(egui::Color32::from_rgb(238, 236, 228)));
-                ui.label(widgets::text("Order and Chaos  ·  Eric Solomon, 1977", 21.0).color(ui::MUTED));
+                ui.label(widgets::text(&menu.menu.subtitle, 21.0).color(ui::MUTED));
                 ui.add_space(6.0);
-                ui.label(
-                    widgets::text(
-                        "Chaos draws and places the counters; Order slides them into palindromes.",
-                        17.0,
-                    )
-                    .color(ui::MUTED),
-                );
+                ui.label(widgets::text(&menu.menu.tagline, 17.0).color(ui::MUTED));
             });
         });
     });
     let active = menu.overlays.is_empty();
+    let mut chosen = None;
     // One column holds the entries and the line under them: an area over
     // the menu would take its pointer.
     widgets::centred_column(&ctx, "title menu", 640.0, 0.355, |ui| {
@@ -241,22 +172,24 @@ fn draw(mut contexts: EguiContexts, mut menu: TitleMenu, mut prefs: ResMut<Prefs
                     .focused(active && i == focused)
                     .main(i == 0)
                     .text_size(18.0);
-                let response = widgets::button(ui, entry.label(), look);
+                let response = widgets::button(ui, entry.label, look);
                 if active && response.hovered() && *menu.device == LastDevice::Mouse {
                     menu.focus.point_at(i);
                 }
                 if active && response.clicked() {
-                    choose(*entry, &mut menu.out);
+                    chosen = Some(entry.choose);
                 }
             }
             if let Some(entry) = entries.get(focused) {
                 ui.add_space(2.0);
-                let blurb = blurb(*entry, menu.saved.as_deref());
-                scrim(ui, |ui| ui.label(widgets::muted(blurb, widgets::BODY)));
+                scrim(ui, |ui| ui.label(widgets::muted(&entry.line, widgets::BODY)));
             }
         });
     });
-    notices(&ctx, &mut prefs, menu.saved.as_deref());
+    if let Some(choose) = chosen {
+        menu.commands.run_system(choose);
+    }
+    notices(&ctx, &mut prefs);
     Ok(())
 }
 
@@ -272,11 +205,8 @@ fn scrim<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) {
 }
 
 /// Says what could not be read at launch (and where it was kept).
-fn notices(ctx: &egui::Context, prefs: &mut PrefsFile, saved: Option<&SavedMatch>) {
-    let mut lines: Vec<String> = prefs.notices.clone();
-    if let Some(notice) = saved.and_then(|s| s.notice.clone()) {
-        lines.push(notice);
-    }
+fn notices(ctx: &egui::Context, prefs: &mut PrefsFile) {
+    let lines = prefs.notices.clone();
     if lines.is_empty() || prefs.notices_dismissed {
         return;
     }

@@ -242,7 +242,7 @@ mod tests {
         let path = dir.join(FILE);
         std::fs::write(
             &path,
-            "(settings: (master_volume: 30, animation: fast, colour_marks: symbols), setup: (board: 5, names: (\"Ada\", \"\")), carreno: (side: \"s\"))",
+            "(settings: (master_volume: 30, animation: fast, colour_marks: symbols), setup: (board: 5, names: (\"Ada\", \"\")), other: (side: \"s\"))",
         )
         .unwrap();
         let Loaded::Read(sections) = load(&path) else {
@@ -253,7 +253,7 @@ mod tests {
             (read.master_volume, read.animation, read.colour_marks),
             (30, Pace::Fast, ColourMarks::Symbols)
         );
-        assert!(sections.contains_key("setup") && sections.contains_key("carreno"));
+        assert!(sections.contains_key("setup") && sections.contains_key("other"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

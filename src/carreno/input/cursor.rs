@@ -42,7 +42,7 @@ pub(super) fn keys(mut keys: MenuKeys<CarrenoScreen>, board: BoardInput, mut act
             }
             (Nav::Back, _) if actions.selection.picked.is_some() => *actions.selection = Selection::default(),
             (Nav::Back | Nav::Pause, _) => {
-                actions.overlays.write(OverlayCommand::Open(Overlay::CarrenoPause));
+                actions.overlays.write(OverlayCommand::Open(Overlay::Pause));
             }
             (Nav::Pass, Some(_)) => {
                 *actions.selection = Selection::default();

@@ -19,6 +19,7 @@ mod count_card;
 pub mod history;
 pub mod match_over;
 pub mod panel;
+pub mod pause;
 pub mod playing;
 pub mod replay;
 mod review_card;
@@ -44,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
             round_over::plugin,
             match_over::plugin,
             rules::plugin,
+            pause::plugin,
             history::plugin,
             replay::plugin,
         ));

@@ -130,7 +130,7 @@ fn players(ui: &mut egui::Ui, data: &PanelData) {
     widgets::card(ui, |ui| {
         for (player, role) in [(order, Role::Order), (order.other(), Role::Chaos)] {
             ui.horizontal(|ui| {
-                widgets::role_badge(ui, role);
+                role_badge(ui, role);
                 let name = data.name(player).to_string();
                 ui.add(egui::Label::new(widgets::strong(name, 18.0)).truncate());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -186,7 +186,7 @@ fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
             let row = widgets::list_row(ui, selected, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(widgets::muted(format!("{:>2}", i + 1), widgets::SMALL));
-                    widgets::swatch(ui, turn.placement.colour, 14.0);
+                    widgets::swatch(ui, turn.placement.colour.index(), 14.0);
                     let words = match turn.reply {
                         Some(reply) => format!("{}  ·  {}", turn.placement.cell, reply_words(reply)),
                         None => turn.placement.cell.to_string(),
@@ -209,5 +209,13 @@ fn move_list(ui: &mut egui::Ui, data: &PanelData, shown: &mut ShownMove) {
         shown.0 = Some(i);
     } else if ui.ctx().input(|i| i.pointer.is_moving()) && shown.0.is_some() {
         shown.0 = None;
+    }
+}
+
+/// A small ORDER or CHAOS tag in the role's colour.
+pub fn role_badge(ui: &mut egui::Ui, role: Role) {
+    match role {
+        Role::Order => widgets::badge(ui, "ORDER", ui::ORDER),
+        Role::Chaos => widgets::badge(ui, "CHAOS", ui::CHAOS),
     }
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use entropy_rules::{Colour, Line, LineScore, Size};
 
-use crate::ui::overlays::Overlay;
+use crate::app::screen::Screen;
 use crate::ui::rules_window;
 use crate::ui::rules_window::{Block, Page, RulesBook, blocks, controls_table, heading, para};
 use crate::ui::theme;
@@ -22,7 +22,10 @@ pub(crate) fn plugin(app: &mut App) {
 pub struct SolomonRules;
 
 impl RulesBook for SolomonRules {
-    const OVERLAY: Overlay = Overlay::Rules;
+    /// On the title too: its How to play is Solomon's.
+    fn shown(screen: &Screen) -> bool {
+        matches!(screen, Screen::Title | Screen::Game(super::SOLOMON))
+    }
     const ID: &'static str = "rules";
     const TITLE: &'static str = "How to play";
     const WIDTH: f32 = 720.0;
@@ -104,9 +107,12 @@ fn counters(ui: &mut egui::Ui, colours: &[Colour], lit: Option<std::ops::Range<u
             ui.painter()
                 .circle_filled(centre, size * 0.5, ui::ACCENT.gamma_multiply(0.6));
         }
-        ui.painter()
-            .circle_filled(centre, size * 0.4, theme::egui_colour(theme::counter_colour(*colour)));
-        widgets::marking(ui, *colour, centre, size * 0.8);
+        ui.painter().circle_filled(
+            centre,
+            size * 0.4,
+            theme::egui_colour(theme::counter_colour(colour.index())),
+        );
+        widgets::marking(ui, colour.index(), centre, size * 0.8);
     }
 }
 

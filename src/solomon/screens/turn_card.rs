@@ -45,7 +45,7 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
             Phase::ChaosPlace(colour) => {
                 ui.label(widgets::strong(format!("{} to place", data.name(chaos)), 21.0).color(ui::CHAOS));
                 ui.horizontal_wrapped(|ui| {
-                    widgets::swatch(ui, colour, 20.0);
+                    widgets::swatch(ui, colour.index(), 20.0);
                     let words = if person {
                         format!("Put the {} counter on any empty cell.", colour.name())
                     } else {

@@ -104,7 +104,7 @@ fn spawn_bag(
                 scoped(),
                 Sprite {
                     image: art.disc.clone(),
-                    color: theme::counter_colour(colour),
+                    color: theme::counter_colour(colour.index()),
                     custom_size: Some(Vec2::splat(29.0)),
                     ..default()
                 },

@@ -32,7 +32,7 @@ pub(super) fn dress_counter(
         .entity(add.entity)
         .insert(Pickable::IGNORE)
         .with_children(|parent| {
-            piece_sprites(parent, &art, theme::counter_colour(colour), d);
+            piece_sprites(parent, &art, theme::counter_colour(colour.index()), d);
             spawn_markings(parent, &art, &font, colour, d, settings.colour_marks);
         });
 }
@@ -59,7 +59,7 @@ pub fn spawn_markings(
         ColourMarks::Numbers,
         Text2d::new(colour.number().to_string()),
         font.strong(d * 0.44),
-        TextColor(theme::marking_colour(colour)),
+        TextColor(theme::marking_colour(colour.index())),
         Transform::from_xyz(0.0, 0.0, 0.2),
         visibility(ColourMarks::Numbers),
         Pickable::IGNORE,
@@ -69,7 +69,7 @@ pub fn spawn_markings(
         ColourMarks::Symbols,
         Sprite {
             image: art.symbols[colour.index()].clone(),
-            color: theme::marking_colour(colour),
+            color: theme::marking_colour(colour.index()),
             custom_size: Some(Vec2::splat(d * 0.5)),
             ..default()
         },

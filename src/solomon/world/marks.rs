@@ -160,7 +160,7 @@ fn update_marks(inputs: MarkInputs, layout: Res<BoardLayout>, mut sprites: MarkS
                 ));
                 ring(
                     &art.disc,
-                    theme::counter_colour(colour).with_alpha(0.42),
+                    theme::counter_colour(colour.index()).with_alpha(0.42),
                     d * 0.92,
                     cell,
                     z::HIGHLIGHT,

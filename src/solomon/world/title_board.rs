@@ -141,7 +141,7 @@ fn play(
                     crate::table::pieces::piece_sprites(
                         parent,
                         &art,
-                        theme::counter_colour(placement.colour),
+                        theme::counter_colour(placement.colour.index()),
                         layout.counter_diameter(),
                     )
                 });

@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use entropy_rules::Colour;
 
 mod buttons;
 pub mod controls;
@@ -63,25 +62,24 @@ pub const PIECE_DARK: Color = Color::srgb(0.19, 0.19, 0.23);
 /// Pieces in check in Carreno's game, and the reason beside the board.
 pub const CHECK: Color = Color::srgb(1.0, 0.30, 0.28);
 
-/// The colour of a piece of Carreno's game: O light, S dark.
-pub fn piece_colour(side: carreno_rules::Side) -> Color {
-    match side {
-        carreno_rules::Side::O => PIECE_LIGHT,
-        carreno_rules::Side::S => PIECE_DARK,
+/// The colour of a light or a dark piece of Carreno's game (O's are light).
+pub fn piece_colour(light: bool) -> Color {
+    if light { PIECE_LIGHT } else { PIECE_DARK }
+}
+
+/// The colour of the letter on a light or a dark piece of Carreno's game.
+pub fn piece_letter_colour(light: bool) -> Color {
+    if light {
+        Color::srgba(0.10, 0.10, 0.12, 0.55)
+    } else {
+        Color::srgba(1.0, 1.0, 1.0, 0.62)
     }
 }
 
-/// The colour of the letter on a piece of Carreno's game.
-pub fn piece_letter_colour(side: carreno_rules::Side) -> Color {
-    match side {
-        carreno_rules::Side::O => Color::srgba(0.10, 0.10, 0.12, 0.55),
-        carreno_rules::Side::S => Color::srgba(1.0, 1.0, 1.0, 0.62),
-    }
-}
-
-/// The colour of a counter (red, green, yellow, blue, white, black, purple).
-pub fn counter_colour(colour: Colour) -> Color {
-    match colour.index() {
+/// The colour of a counter by its colour's index (red, green, yellow, blue,
+/// white, black, purple).
+pub fn counter_colour(index: usize) -> Color {
+    match index {
         0 => Color::srgb(0.878, 0.224, 0.243),
         1 => Color::srgb(0.239, 0.702, 0.353),
         2 => Color::srgb(0.949, 0.761, 0.188),
@@ -92,14 +90,15 @@ pub fn counter_colour(colour: Colour) -> Color {
     }
 }
 
-/// Whether marks on a counter of `colour` must be dark to be seen (yellow, white).
-pub fn is_light(colour: Colour) -> bool {
-    matches!(colour.index(), 2 | 4)
+/// Whether marks on a counter of the colour of `index` must be dark to be
+/// seen (yellow, white).
+pub fn is_light(index: usize) -> bool {
+    matches!(index, 2 | 4)
 }
 
-/// The colour of numbers and symbols on a counter of `colour`.
-pub fn marking_colour(colour: Colour) -> Color {
-    if is_light(colour) {
+/// The colour of numbers and symbols on a counter of the colour of `index`.
+pub fn marking_colour(index: usize) -> Color {
+    if is_light(index) {
         Color::srgba(0.08, 0.08, 0.10, 0.85)
     } else {
         Color::srgba(1.0, 1.0, 1.0, 0.92)

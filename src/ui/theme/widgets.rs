@@ -14,7 +14,7 @@ pub use super::buttons::{ButtonLook, button, focus_ring, key_cap, list_row, prom
 use super::fonts::strong_family;
 pub use super::frames::{centred_column, column, dialog, side_panel};
 pub use super::rows::{ChoiceResponse, choice_row, segmented_row, text_row};
-pub use super::swatches::{marking, piece_swatch, role_badge, swatch};
+pub use super::swatches::{badge, marking, piece_swatch, swatch};
 use super::ui;
 use crate::ui::camera::InterfaceScale;
 
