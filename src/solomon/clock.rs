@@ -11,9 +11,8 @@ use bevy::window::PrimaryWindow;
 use entropy_rules::Forfeit;
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::{Command, CurrentMatch, MatchChange};
 use crate::solomon::match_setup::MatchSetup;
-use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::animation::blocks_input;
 use crate::ui::overlays::Overlays;
@@ -74,11 +73,11 @@ fn set_clock(mut commands: MessageReader<Command>, setup: Res<MatchSetup>, mut c
 fn run_clock(
     time: Res<Time<Real>>,
     mut clock: ResMut<MatchClock>,
-    mut game: ResMut<CurrentMatch>,
+    game: Res<CurrentMatch>,
     overlays: Res<Overlays>,
     windows: Query<&Window, With<PrimaryWindow>>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut next: NextScreen,
+    mut changes: MessageWriter<MatchChange>,
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
@@ -92,7 +91,7 @@ fn run_clock(
     };
     let left = &mut clock.left[player.index()];
     *left = left.saturating_sub(time.delta());
-    if left.is_zero() && game.game.forfeit(Forfeit::TimeOut(player)).is_ok() {
-        next.set(SolomonScreen::MatchOver);
+    if left.is_zero() {
+        changes.write(MatchChange::Forfeit(Forfeit::TimeOut(player)));
     }
 }

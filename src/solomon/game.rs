@@ -3,13 +3,13 @@
 //! between matches and rounds.
 //!
 //! ```text
-//! input / computer  ->  Intent(Action)  ->  apply_intents: match.apply(action)
+//! input / computer / replay  ->  Intent(Action)  ->  apply_changes: match.apply(action)
 //!                                               Ok  -> Applied(event)  -> world, interface, sound, save
 //!                                               Err -> Refused{..}     -> feedback
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Event, Match, MoveError, Player, Role, Round, UndoError};
+use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round, UndoError};
 
 use crate::app::AppSet;
 use crate::solomon::match_setup::{MatchSetup, Seat};
@@ -24,6 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Refused>()
         .add_message::<Undone>()
         .add_message::<Command>()
+        .add_message::<MatchChange>()
         .add_systems(
             Update,
             (
@@ -33,7 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
                         .and_then(chaos_to_draw)
                         .and_then(not(motion_blocks_input)),
                 ),
-                apply_intents.run_if(in_state(SolomonScreen::Playing)),
+                apply_changes,
                 sync_phase.run_if(in_state(SolomonScreen::Playing)),
             )
                 .chain()
@@ -96,6 +97,19 @@ pub struct Refused {
     pub error: MoveError,
 }
 
+/// A change to the match other than a move, asked of [`apply_changes`].
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchChange {
+    /// Take back the last move (the replay stepping back).
+    TakeBack,
+    /// Take back moves until a person's move is taken back (Undo).
+    TakeBackForPerson,
+    /// After round 1: the roles swap and round 2 begins.
+    NextRound,
+    /// A player loses by forfeit (a clock run out).
+    Forfeit(Forfeit),
+}
+
 /// A move taken back: the round is as it was just before `action`.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undone(pub Action);
@@ -132,8 +146,8 @@ pub enum Command {
 pub(crate) fn handle_commands(
     mut commands: MessageReader<Command>,
     setup: Res<MatchSetup>,
-    mut game: Option<ResMut<CurrentMatch>>,
-    mut undone: MessageWriter<Undone>,
+    game: Option<Res<CurrentMatch>>,
+    mut changes: MessageWriter<MatchChange>,
     mut next: NextScreen,
     mut exit: MessageWriter<AppExit>,
     mut cmd: Commands,
@@ -147,11 +161,7 @@ pub(crate) fn handle_commands(
                 next.set(SolomonScreen::Playing);
             }
             Command::NextRound => {
-                if let Some(game) = game.as_mut()
-                    && game.game.start_second_round().is_ok()
-                {
-                    next.set(SolomonScreen::Playing);
-                }
+                changes.write(MatchChange::NextRound);
             }
             Command::Rematch => {
                 let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
@@ -163,11 +173,7 @@ pub(crate) fn handle_commands(
                 next.title();
             }
             Command::Undo => {
-                if let Some(game) = game.as_mut() {
-                    for action in undo_for_person(game) {
-                        undone.write(Undone(action));
-                    }
-                }
+                changes.write(MatchChange::TakeBackForPerson);
             }
             Command::SkipCount | Command::Continue | Command::StartTutorial | Command::Review => {}
             Command::Quit => {
@@ -217,24 +223,67 @@ fn draw_when_ready(mut intents: MessageWriter<Intent>) {
     intents.write(Intent(Action::Draw));
 }
 
-/// The one system that changes the match.
-fn apply_intents(
+/// What comes out of a change to the match.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Outcomes<'w> {
+    applied: MessageWriter<'w, Applied>,
+    refused: MessageWriter<'w, Refused>,
+    undone: MessageWriter<'w, Undone>,
+    next: NextScreen<'w>,
+}
+
+/// The one system that changes the match: the moves asked for
+/// ([`Intent`]) and the other changes ([`MatchChange`]), in the order they
+/// come; a forfeit or the next round also moves to the screen it leads to.
+/// Moves are played only while the board is played or replayed.
+pub(crate) fn apply_changes(
     mut intents: MessageReader<Intent>,
+    mut changes: MessageReader<MatchChange>,
     game: Option<ResMut<CurrentMatch>>,
-    mut applied: MessageWriter<Applied>,
-    mut refused: MessageWriter<Refused>,
+    screen: Option<Res<State<SolomonScreen>>>,
+    mut out: Outcomes,
 ) {
-    let Some(mut game) = game else {
+    let on_board = screen.is_some_and(|s| matches!(s.get(), SolomonScreen::Playing | SolomonScreen::Replay));
+    let (Some(mut game), true) = (game, on_board || !changes.is_empty()) else {
         intents.clear();
+        changes.clear();
         return;
     };
+    for change in changes.read() {
+        match *change {
+            MatchChange::TakeBack => {
+                if let Ok(action) = game.game.undo() {
+                    out.undone.write(Undone(action));
+                }
+            }
+            MatchChange::TakeBackForPerson => {
+                for action in undo_for_person(&mut game) {
+                    out.undone.write(Undone(action));
+                }
+            }
+            MatchChange::NextRound => {
+                if game.game.start_second_round().is_ok() {
+                    out.next.set(SolomonScreen::Playing);
+                }
+            }
+            MatchChange::Forfeit(forfeit) => {
+                if game.game.forfeit(forfeit).is_ok() {
+                    out.next.set(SolomonScreen::MatchOver);
+                }
+            }
+        }
+    }
+    if !on_board {
+        intents.clear();
+        return;
+    }
     for &Intent(action) in intents.read() {
         match game.game.apply(action) {
             Ok(event) => {
-                applied.write(Applied(event));
+                out.applied.write(Applied(event));
             }
             Err(error) => {
-                refused.write(Refused { action, error });
+                out.refused.write(Refused { action, error });
             }
         }
     }

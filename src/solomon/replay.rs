@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Phase, Turn};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Applied, CurrentMatch, Undone};
+use crate::solomon::game::{CurrentMatch, Intent, MatchChange};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
@@ -22,7 +22,8 @@ pub(crate) fn plugin(app: &mut App) {
         (finish_pending, follow_commands, autoplay)
             .chain()
             .run_if(in_state(SolomonScreen::Replay).and_then(resource_exists::<Replay>))
-            .in_set(AppSet::Turn),
+            .in_set(AppSet::Turn)
+            .before(crate::solomon::game::apply_changes),
     );
 }
 
@@ -137,10 +138,10 @@ impl Replay {
 fn follow_commands(
     mut commands: MessageReader<ReplayCommand>,
     mut replay: ResMut<Replay>,
-    mut game: ResMut<CurrentMatch>,
-    (mut applied, mut undone, mut rebuild): (
-        MessageWriter<Applied>,
-        MessageWriter<Undone>,
+    game: Res<CurrentMatch>,
+    (mut intents, mut changes, mut rebuild): (
+        MessageWriter<Intent>,
+        MessageWriter<MatchChange>,
         MessageWriter<RebuildBoard>,
     ),
     tweens: Query<&crate::ui::animation::Tween>,
@@ -194,10 +195,10 @@ fn follow_commands(
     }
     let jump = if replay.queued > 0 {
         replay.queued -= 1;
-        step_forward(&mut replay, &mut game, &mut applied)
+        step_forward(&mut replay, &game, &mut intents)
     } else {
         replay.queued += 1;
-        step_back(&mut replay, &mut game, &mut undone)
+        step_back(&mut replay, &mut changes)
     };
     if let Some((round, step)) = jump {
         replay.round = round;
@@ -209,12 +210,12 @@ fn follow_commands(
     }
 }
 
-/// The next move through the rules (its draw first, for a placement), or
+/// The next move, asked of the rules (its draw first, for a placement), or
 /// the place to jump to at the end of a round.
 fn step_forward(
     replay: &mut Replay,
-    game: &mut CurrentMatch,
-    applied: &mut MessageWriter<Applied>,
+    game: &CurrentMatch,
+    intents: &mut MessageWriter<Intent>,
 ) -> Option<(usize, usize)> {
     let moves = replay.round_moves(replay.round);
     match moves.get(replay.step) {
@@ -227,9 +228,7 @@ fn step_forward(
                 }
                 _ => action,
             };
-            if let Ok(event) = game.game.apply(action) {
-                applied.write(Applied(event));
-            }
+            intents.write(Intent(action));
             replay.step += 1;
             None
         }
@@ -242,13 +241,9 @@ fn step_forward(
     }
 }
 
-/// The last move taken back through the rules, or the place to jump to at
+/// The last move, asked to be taken back, or the place to jump to at
 /// the start of a round.
-fn step_back(
-    replay: &mut Replay,
-    game: &mut CurrentMatch,
-    undone: &mut MessageWriter<Undone>,
-) -> Option<(usize, usize)> {
+fn step_back(replay: &mut Replay, changes: &mut MessageWriter<MatchChange>) -> Option<(usize, usize)> {
     match (replay.step, replay.round) {
         (0, 0) => {
             replay.queued = 0;
@@ -256,9 +251,7 @@ fn step_back(
         }
         (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
         _ => {
-            if let Ok(action) = game.game.undo() {
-                undone.write(Undone(action));
-            }
+            changes.write(MatchChange::TakeBack);
             replay.step -= 1;
             None
         }
@@ -285,16 +278,13 @@ fn autoplay(
 /// The placement after its draw, once the drawn counter has landed in Chaos's hand.
 fn finish_pending(
     mut replay: ResMut<Replay>,
-    mut game: ResMut<CurrentMatch>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut applied: MessageWriter<Applied>,
+    mut intents: MessageWriter<Intent>,
 ) {
     if replay.pending.is_none() || blocks_input(&tweens) {
         return;
     }
-    if let Some(action) = replay.pending.take()
-        && let Ok(event) = game.game.apply(action)
-    {
-        applied.write(Applied(event));
+    if let Some(action) = replay.pending.take() {
+        intents.write(Intent(action));
     }
 }
