@@ -32,3 +32,30 @@ pub struct GameId(pub &'static str);
 /// match comes on screen and removes it when it leaves.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct MatchShown;
+
+/// A game's own screens: a sub-state of [`Screen::Game`] with its id.
+pub trait GameScreens: bevy::state::state::FreelyMutableState {
+    /// The game whose screens they are.
+    const GAME: GameId;
+}
+
+/// Moves to one of a game's screens `S` (entering the game if it was not
+/// on) or back to the title.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct NextScreen<'w, S: GameScreens> {
+    app: ResMut<'w, NextState<Screen>>,
+    game: ResMut<'w, NextState<S>>,
+}
+
+impl<S: GameScreens> NextScreen<'_, S> {
+    /// To `screen`.
+    pub fn set(&mut self, screen: S) {
+        NextState::set_if_neq(&mut self.app, Screen::Game(S::GAME));
+        self.game.set(screen);
+    }
+
+    /// Back to the title.
+    pub fn title(&mut self) {
+        self.app.set(Screen::Title);
+    }
+}

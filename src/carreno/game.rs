@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 handle_commands,
-                apply_intents.run_if(in_state(CarrenoScreen::Playing)),
+                apply_changes.run_if(in_state(CarrenoScreen::Playing)),
                 show_result.run_if(in_state(CarrenoScreen::Playing).and_then(not(motion_blocks_input))),
             )
                 .chain()
@@ -116,7 +116,6 @@ struct Flow<'w> {
     setup: Res<'w, CarrenoSetup>,
     names: Res<'w, PlayerNames>,
     game: Option<ResMut<'w, CarrenoMatch>>,
-    undone: MessageWriter<'w, CarrenoUndone>,
     next: NextScreen<'w>,
 }
 
@@ -138,13 +137,7 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
                     flow.next.set(CarrenoScreen::Playing);
                 }
             }
-            CarrenoCommand::Undo => {
-                if let Some(game) = flow.game.as_mut() {
-                    for mv in game.undo_for_person() {
-                        flow.undone.write(CarrenoUndone(mv));
-                    }
-                }
-            }
+            CarrenoCommand::Undo => {}
             CarrenoCommand::ToTitle => {
                 cmd.remove_resource::<CarrenoMatch>();
                 flow.next.title();
@@ -153,17 +146,26 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
     }
 }
 
-/// The one system that changes the game.
-fn apply_intents(
+/// The one system that changes the game: the moves asked for, and Undo
+/// (back to a person's last move, with the computer's reply).
+fn apply_changes(
     mut intents: MessageReader<CarrenoIntent>,
+    mut commands: MessageReader<CarrenoCommand>,
     game: Option<ResMut<CarrenoMatch>>,
     mut applied: MessageWriter<CarrenoApplied>,
     mut refused: MessageWriter<CarrenoRefused>,
+    mut undone: MessageWriter<CarrenoUndone>,
 ) {
     let Some(mut game) = game else {
         intents.clear();
+        commands.clear();
         return;
     };
+    if commands.read().any(|c| *c == CarrenoCommand::Undo) {
+        for mv in game.undo_for_person() {
+            undone.write(CarrenoUndone(mv));
+        }
+    }
     for &CarrenoIntent(mv) in intents.read() {
         let side = game.game.to_move();
         match game.game.play(mv) {

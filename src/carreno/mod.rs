@@ -9,7 +9,7 @@
 //!              \                        /
 //!               +--> CarrenoIntent(Move) <--+
 //!                          |
-//!        game.rs apply_intents: Game::play
+//!        game.rs apply_changes: Game::play
 //!      Ok -> CarrenoApplied            Err -> CarrenoRefused (the rules' reason)
 //!            |                                |
 //!   board.rs slides the piece,        the piece shakes, the square flashes,
@@ -28,7 +28,7 @@
 
 use bevy::prelude::*;
 
-use crate::app::screen::{GameId, Screen};
+use crate::app::screen::{GameId, GameScreens, Screen};
 
 pub mod board;
 pub mod choices;
@@ -125,23 +125,9 @@ pub enum CarrenoScreen {
     Over,
 }
 
-/// Moves between screens: to one of Carreno's (entering the game if it
-/// was not on) or back to the title.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct NextScreen<'w> {
-    app: ResMut<'w, NextState<Screen>>,
-    game: ResMut<'w, NextState<CarrenoScreen>>,
+impl GameScreens for CarrenoScreen {
+    const GAME: GameId = CARRENO;
 }
 
-impl NextScreen<'_> {
-    /// To `screen`.
-    pub fn set(&mut self, screen: CarrenoScreen) {
-        NextState::set_if_neq(&mut self.app, Screen::Game(CARRENO));
-        self.game.set(screen);
-    }
-
-    /// Back to the title.
-    pub fn title(&mut self) {
-        self.app.set(Screen::Title);
-    }
-}
+/// Moves to one of Carreno's screens, or back to the title.
+pub type NextScreen<'w> = crate::app::screen::NextScreen<'w, CarrenoScreen>;

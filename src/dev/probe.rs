@@ -30,7 +30,7 @@ use entropy_rules::Cell;
 use crate::carreno::board::CarrenoLayout;
 use crate::carreno::{CarrenoMatch, InCarreno};
 use crate::solomon::game::CurrentMatch;
-use crate::solomon::screens::{InMatch, TurnPhase};
+use crate::solomon::screens::InMatch;
 use crate::solomon::world::BoardLayout;
 use crate::ui::camera::WorldCamera;
 use crate::ui::overlays::Overlays;
@@ -61,7 +61,7 @@ struct Probe {
 struct Facts<'w, 's> {
     screen: super::ShownScreen<'w>,
     overlays: Res<'w, Overlays>,
-    phase: Option<Res<'w, State<TurnPhase>>>,
+    phase: crate::solomon::screens::CurrentPhase<'w>,
     game: Option<Res<'w, CurrentMatch>>,
     hint: Res<'w, crate::solomon::computer::HintRequest>,
     setup: Res<'w, crate::solomon::match_setup::MatchSetup>,
@@ -85,7 +85,7 @@ impl Facts<'_, '_> {
         let mut fact = |name: &str, value: String| {
             let _ = writeln!(out, "fact\t{name}\t{value}");
         };
-        fact("phase", format!("{:?}", self.phase.as_ref().map(|p| *p.get())));
+        fact("phase", format!("{:?}", self.phase.get()));
         fact("still", (!crate::ui::animation::blocks_input(&self.tweens)).to_string());
         if let Some(game) = &self.game {
             fact("round", game.game.round_index().to_string());

@@ -13,27 +13,33 @@ use crate::app::AppSet;
 use crate::solomon::game::{Command, CurrentMatch};
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::TurnPhase;
+use crate::solomon::screens::scoring;
 use crate::ui::animation::AnimationSpeed;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(TurnPhase::Scoring), start_count)
-        .add_systems(
-            Update,
-            (skip_count, advance_count)
-                .chain()
-                .run_if(
-                    in_state(TurnPhase::Scoring)
-                        .and_then(resource_exists::<ScoreCount>)
-                        // Gone in the frame a match is left.
-                        .and_then(resource_exists::<CurrentMatch>),
-                )
-                .after(AppSet::Turn),
-        )
-        .add_systems(
-            Update,
-            forget_count.run_if(resource_exists::<ScoreCount>).in_set(AppSet::Turn),
-        );
+    app.add_systems(
+        Update,
+        start_count
+            .run_if(scoring.and_then(not(resource_exists::<ScoreCount>)))
+            .after(AppSet::Turn)
+            .before(advance_count),
+    )
+    .add_systems(
+        Update,
+        (skip_count, advance_count)
+            .chain()
+            .run_if(
+                scoring
+                    .and_then(resource_exists::<ScoreCount>)
+                    // Gone in the frame a match is left.
+                    .and_then(resource_exists::<CurrentMatch>),
+            )
+            .after(AppSet::Turn),
+    )
+    .add_systems(
+        Update,
+        forget_count.run_if(resource_exists::<ScoreCount>).in_set(AppSet::Turn),
+    );
 }
 
 /// A line that scores this much or more is celebrated when its count ends.

@@ -15,7 +15,6 @@ use crate::app::AppSet;
 use crate::solomon::match_setup::{MatchSetup, Seat};
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::TurnPhase;
 use crate::ui::animation::motion_blocks_input;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -35,7 +34,6 @@ pub(crate) fn plugin(app: &mut App) {
                         .and_then(not(motion_blocks_input)),
                 ),
                 apply_changes,
-                sync_phase.run_if(in_state(SolomonScreen::Playing)),
             )
                 .chain()
                 .in_set(AppSet::Turn),
@@ -286,20 +284,5 @@ pub(crate) fn apply_changes(
                 out.refused.write(Refused { action, error });
             }
         }
-    }
-}
-
-/// Keeps the turn phase equal to the rules' phase.
-fn sync_phase(
-    game: Option<Res<CurrentMatch>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    mut next: ResMut<NextState<TurnPhase>>,
-) {
-    let (Some(game), Some(phase)) = (game, phase) else {
-        return;
-    };
-    let wanted = TurnPhase::of(game.round().phase());
-    if *phase.get() != wanted {
-        next.set(wanted);
     }
 }

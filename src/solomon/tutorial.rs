@@ -15,7 +15,6 @@ use crate::solomon::game::{Applied, Command, CurrentMatch, Intent};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::TurnPhase;
 use crate::ui::animation::{AnimationSpeed, blocks_input};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -30,7 +29,10 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(resource_exists::<Tutorial>.and_then(resource_exists::<CurrentMatch>))
             .after(AppSet::Sync),
     )
-    .add_systems(OnEnter(TurnPhase::Scoring), reach_count)
+    .add_systems(
+        Update,
+        reach_count.run_if(resource_added::<crate::solomon::count::ScoreCount>),
+    )
     .add_systems(OnEnter(SolomonScreen::RoundOver), finish)
     .add_systems(OnEnter(Screen::Title), forget);
 }

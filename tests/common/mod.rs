@@ -75,7 +75,8 @@ pub fn screen(app: &App) -> Shown {
 
 /// The turn phase, while playing.
 pub fn phase(app: &App) -> Option<TurnPhase> {
-    app.world().get_resource::<State<TurnPhase>>().map(|s| *s.get())
+    let game = app.world().get_resource::<CurrentMatch>()?;
+    (screen(app) == SolomonScreen::Playing).then(|| TurnPhase::of(game.round().phase()))
 }
 
 /// Writes `message` for the next frame.

@@ -18,9 +18,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
+use crate::app::AppSet;
 use crate::solomon::game::{CurrentMatch, Intent};
 use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::TurnPhase;
 
 pub mod cursor;
 pub mod pointer;
@@ -32,7 +32,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Held>()
         .init_resource::<BoardCursor>()
         .add_plugins((pointer::plugin, cursor::plugin))
-        .add_systems(OnExit(TurnPhase::Sliding), put_down)
+        .add_systems(Update, put_down.after(AppSet::Turn).before(AppSet::Sync))
         .add_systems(OnEnter(SolomonScreen::Playing), reset_cursor);
 }
 
@@ -108,8 +108,14 @@ pub fn activate(position: &Position, held: &mut Held, cell: Cell) -> Option<Inte
     }
 }
 
-fn put_down(mut held: ResMut<Held>) {
-    *held = Held::default();
+/// A counter picked up is put down when Order's turn ends (or the match is
+/// left).
+fn put_down(game: Option<Res<CurrentMatch>>, mut held: ResMut<Held>, mut was_orders: Local<bool>) {
+    let orders = game.is_some_and(|g| g.round().phase() == Phase::OrderMove);
+    if *was_orders && !orders {
+        *held = Held::default();
+    }
+    *was_orders = orders;
 }
 
 fn reset_cursor(

@@ -9,7 +9,7 @@ use crate::ui::menus::MenuKeys;
 
 use crate::solomon::count::{Beat, ScoreCount};
 use crate::solomon::game::Command;
-use crate::solomon::screens::TurnPhase;
+use crate::solomon::screens::{CurrentPhase, TurnPhase};
 use crate::ui::theme::{ui, widgets};
 
 /// The count as it goes: the line being counted, said aloud, and the total so far.
@@ -65,12 +65,12 @@ pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, commands: &mut Mes
 pub(crate) fn skip_on_any_key(
     mut keys: MenuKeys<SolomonScreen>,
     mut mouse: MessageReader<bevy::input::mouse::MouseButtonInput>,
-    phase: Option<Res<State<TurnPhase>>>,
+    phase: CurrentPhase,
     mut commands: MessageWriter<Command>,
 ) {
     let pressed = !keys.for_screen(SolomonScreen::Playing).is_empty();
     let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0;
-    let counting = phase.is_some_and(|p| *p.get() == TurnPhase::Scoring);
+    let counting = phase.get() == Some(TurnPhase::Scoring);
     if counting && (pressed || clicked) {
         commands.write(Command::SkipCount);
     }

@@ -1,19 +1,21 @@
 //! The screens of Solomon's game, one file per screen or card, each a
-//! plugin whose systems run only while it is shown; the turn phases as a
-//! `SubStates` of `Playing`.
+//! plugin whose systems run only while it is shown; the turn's phase as the
+//! interface names it.
 //!
 //! ```text
 //! Playing: Drawing -> Placing -> Sliding -> Drawing ... -> Scoring
 //! ```
-//! The phase always mirrors the rules crate's [`entropy_rules::Phase`] of the
-//! round being played (see `game::sync_phase`); it is never decided here.
+//! The phase is the rules crate's [`entropy_rules::Phase`] of the round
+//! being played, read where it is needed ([`CurrentPhase`]); it is never
+//! decided or copied here.
 
 use bevy::prelude::*;
 
 use crate::app::screen::MatchShown;
 use bevy::ecs::system::SystemParam;
 
-use crate::app::screen::{GameId, Screen};
+use crate::app::screen::{GameId, GameScreens, Screen};
+use crate::solomon::game::CurrentMatch;
 
 mod count_card;
 pub mod history;
@@ -31,7 +33,6 @@ mod turn_card;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_sub_state::<SolomonScreen>()
-        .add_sub_state::<TurnPhase>()
         .add_computed_state::<InMatch>()
         .add_systems(OnEnter(InMatch), |mut commands: Commands| {
             commands.insert_resource(MatchShown)
@@ -78,33 +79,19 @@ pub enum SolomonScreen {
     Replay,
 }
 
-/// Moves between screens: to one of Solomon's (entering the game if it was
-/// not on) or back to the title.
-#[derive(SystemParam)]
-pub struct NextScreen<'w> {
-    app: ResMut<'w, NextState<Screen>>,
-    game: ResMut<'w, NextState<SolomonScreen>>,
+impl GameScreens for SolomonScreen {
+    const GAME: GameId = SOLOMON;
 }
 
-impl NextScreen<'_> {
-    /// To `screen`.
-    pub fn set(&mut self, screen: SolomonScreen) {
-        NextState::set_if_neq(&mut self.app, Screen::Game(SOLOMON));
-        self.game.set(screen);
-    }
+/// Moves to one of Solomon's screens, or back to the title.
+pub type NextScreen<'w> = crate::app::screen::NextScreen<'w, SolomonScreen>;
 
-    /// Back to the title.
-    pub fn title(&mut self) {
-        self.app.set(Screen::Title);
-    }
-}
-
-/// The phase of the turn while `SolomonScreen::Playing`.
-#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(SolomonScreen = SolomonScreen::Playing)]
+/// The phase of the turn while `SolomonScreen::Playing`, as the interface
+/// names it: the rules' phase, read from the match itself whenever it is
+/// needed ([`CurrentPhase`]), never kept as a copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TurnPhase {
     /// Chaos draws a counter from the bag.
-    #[default]
     Drawing,
     /// Chaos places the drawn counter.
     Placing,
@@ -124,6 +111,27 @@ impl TurnPhase {
             entropy_rules::Phase::Finished => TurnPhase::Scoring,
         }
     }
+}
+
+/// The phase of the turn now: `None` unless a round is being played.
+#[derive(SystemParam)]
+pub struct CurrentPhase<'w> {
+    game: Option<Res<'w, CurrentMatch>>,
+    screen: Option<Res<'w, State<SolomonScreen>>>,
+}
+
+impl CurrentPhase<'_> {
+    /// The phase of the turn, from the rules' phase of the round played.
+    pub fn get(&self) -> Option<TurnPhase> {
+        let playing = self.screen.as_ref().is_some_and(|s| *s.get() == SolomonScreen::Playing);
+        let game = self.game.as_ref().filter(|_| playing)?;
+        Some(TurnPhase::of(game.round().phase()))
+    }
+}
+
+/// Run condition: the round played is over and its count is due or running.
+pub fn scoring(phase: CurrentPhase) -> bool {
+    phase.get() == Some(TurnPhase::Scoring)
 }
 
 /// Present while a match is on screen (playing or between rounds): the

@@ -14,8 +14,8 @@ use crate::solomon::game::{Command, CurrentMatch, Intent, Refused};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::TurnPhase;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
+use crate::solomon::screens::{CurrentPhase, TurnPhase};
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::{LastDevice, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand};
@@ -169,7 +169,7 @@ fn forget_stale_shown_move(game: Res<CurrentMatch>, mut shown: ResMut<ShownMove>
 /// What the turn card reads.
 #[derive(SystemParam)]
 pub(crate) struct TurnData<'w> {
-    pub(crate) phase: Option<Res<'w, State<TurnPhase>>>,
+    pub(crate) phase: CurrentPhase<'w>,
     pub(crate) thinking: Res<'w, Thinking>,
     pub(crate) refusal: Res<'w, Refusal>,
     pub(crate) device: Res<'w, LastDevice>,
@@ -192,7 +192,7 @@ fn draw(
         if let Some(tutorial) = &tutorial {
             crate::solomon::screens::turn_card::guide(ui, tutorial.step);
         }
-        let scoring = turn_data.phase.as_ref().is_some_and(|p| *p.get() == TurnPhase::Scoring);
+        let scoring = turn_data.phase.get() == Some(TurnPhase::Scoring);
         match (&data.count, scoring) {
             (Some(count), true) => crate::solomon::screens::count_card::counting(ui, count, &mut controls.commands),
             _ => crate::solomon::screens::turn_card::turn_card(ui, &data, &turn_data, &mut controls, still),

@@ -13,7 +13,7 @@ use super::refused_flash::flash_refusals;
 use super::{BoardEntity, BoardLayout};
 use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::{Held, Hovered};
-use crate::solomon::screens::{InMatch, TurnPhase};
+use crate::solomon::screens::{CurrentPhase, InMatch, TurnPhase};
 use crate::table::pieces::lift;
 use crate::table::squares::{RefusedFlash, tint_square};
 use crate::table::z;
@@ -109,14 +109,11 @@ fn spawn_tray(mut commands: Commands, layout: Res<BoardLayout>, art: Res<Art>, f
 /// Cell colours: hover on a person's turn, a refused move.
 fn tint_cells(
     hovered: Res<Hovered>,
-    phase: Option<Res<State<TurnPhase>>>,
+    phase: CurrentPhase,
     game: Res<CurrentMatch>,
     mut cells: Query<(&BoardCell, &mut Sprite, Option<&RefusedFlash>)>,
 ) {
-    let interactive = matches!(
-        phase.as_ref().map(|p| *p.get()),
-        Some(TurnPhase::Placing | TurnPhase::Sliding)
-    ) && game.person_to_move();
+    let interactive = matches!(phase.get(), Some(TurnPhase::Placing | TurnPhase::Sliding)) && game.person_to_move();
     for (BoardCell(cell), mut sprite, flash) in &mut cells {
         tint_square(&mut sprite, interactive && hovered.0 == Some(*cell), flash);
     }

@@ -15,7 +15,7 @@ use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::Pointing;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::ShownMove;
-use crate::solomon::screens::{InMatch, TurnPhase};
+use crate::solomon::screens::{CurrentPhase, InMatch, TurnPhase};
 use crate::table::marks::{MarkSprites, line, tinted};
 use crate::table::z;
 use crate::ui::theme;
@@ -79,7 +79,7 @@ struct MarkInputs<'w> {
     hint: Res<'w, HintRequest>,
     shown_move: Res<'w, ShownMove>,
     suggested: Res<'w, Suggested>,
-    phase: Option<Res<'w, State<TurnPhase>>>,
+    phase: CurrentPhase<'w>,
     screen: Option<Res<'w, State<SolomonScreen>>>,
 }
 
@@ -88,7 +88,7 @@ impl MarkInputs<'_> {
         let mut marks = Vec::new();
         let round = self.game.round();
         let position = round.position();
-        let phase = self.phase.as_ref().map(|p| *p.get());
+        let phase = self.phase.get();
         let playing = matches!(
             phase,
             Some(TurnPhase::Placing | TurnPhase::Sliding | TurnPhase::Drawing)
