@@ -10,7 +10,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::clock::MatchClock;
 use entropy::solomon::count::{Beat, ScoreCount};
 use entropy::solomon::game::{Applied, Command, CurrentMatch, Intent, Refused};
@@ -60,7 +59,7 @@ fn a_whole_match_through_intents() {
     for size in Size::ALL {
         let mut app = app(size);
         let mut rng = SmallRng::seed_from_u64(size.n() as u64);
-        assert_eq!(screen(&app), Screen::Title);
+        assert_eq!(screen(&app), Shown::Title);
         send(&mut app, Command::OpenSetup);
         wait_for(&mut app, SolomonScreen::Setup);
         start(&mut app);
@@ -95,7 +94,7 @@ fn a_whole_match_through_intents() {
         wait_for(&mut app, SolomonScreen::Playing);
         assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(0), Player::Two);
         send(&mut app, Command::ToTitle);
-        wait_for(&mut app, Screen::Title);
+        wait_for(&mut app, Shown::Title);
         app.update();
         assert_eq!(app.world_mut().query::<&BoardCell>().iter(app.world()).count(), 0);
         assert_eq!(app.world_mut().query::<&Counter>().iter(app.world()).count(), 0);
@@ -256,7 +255,7 @@ fn leaving_during_the_count_goes_to_the_title() {
     for _ in 0..4 {
         app.update();
     }
-    assert_eq!(screen(&app), Screen::Title);
+    assert_eq!(screen(&app), Shown::Title);
     assert!(app.world().get_resource::<CurrentMatch>().is_none());
     assert!(
         app.world().get_resource::<ScoreCount>().is_none(),

@@ -323,7 +323,7 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
         key(&mut app, KeyCode::ArrowDown);
     }
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     for _ in 0..5 {
         app.update();
     }
@@ -335,7 +335,7 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
     let mut app = start(shared_screen(), "carreno-leave-moving");
     send(&mut app, CarrenoIntent(mv("a2-b3")));
     send(&mut app, CarrenoCommand::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     for _ in 0..5 {
         app.update();
     }

@@ -7,7 +7,6 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::game::CurrentMatch;
 use entropy::solomon::input::BoardCursor;
 use entropy::ui::overlays::{Overlay, Overlays};
@@ -121,7 +120,7 @@ fn play_round(app: &mut App, device: &mut dyn Device, rng: &mut SmallRng) {
 /// setup, play both rounds, and visit the pause menu on the way.
 fn whole_match(device: &mut dyn Device, app: &mut App) {
     let mut rng = SmallRng::seed_from_u64(42);
-    assert_eq!(screen(app), Screen::Title);
+    assert_eq!(screen(app), Shown::Title);
     device.press(app, Press::Confirm);
     assert_eq!(screen(app), SolomonScreen::Setup, "the title opens on New match");
     // The focus opens on Start: up to the opponent, another person; down to the board, 5×5.

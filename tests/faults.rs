@@ -14,7 +14,6 @@ use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
 use entropy::app::prefs::{PrefsFile, Settings};
-use entropy::app::screen::Screen;
 use entropy::app::storage::{Loaded, SaveProblem};
 use entropy::solomon::game::{Command, CurrentMatch};
 use entropy::solomon::history::History;
@@ -247,7 +246,7 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     settle(&mut app);
     let left = record(&app);
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     send(&mut app, Command::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 6);
@@ -273,7 +272,7 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     // With the history writable again, a new match keeps it, as abandoned.
     std::fs::remove_file(data.join("history")).unwrap();
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     send(&mut app, Command::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
@@ -743,14 +742,14 @@ fn a_replay_leaves_the_saved_match_alone() {
     play(&mut app, &mut rng, 400);
     wait_for(&mut app, SolomonScreen::MatchOver);
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     send(&mut app, Command::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 5);
     settle(&mut app);
     let left = record(&app);
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     let on_disk = || match entropy::solomon::saved::load(&dir.join("data/match.ron")) {
         Loaded::Read(data) => Some(data.record),
         _ => None,
@@ -775,7 +774,7 @@ fn a_replay_leaves_the_saved_match_alone() {
     key(&mut app, KeyCode::Escape);
     wait_for(&mut app, SolomonScreen::History);
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));
     assert_eq!(app.world().resource::<History>().entries.len(), 1, "kept once");
     let _ = std::fs::remove_dir_all(&dir);

@@ -7,7 +7,6 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::game::{Command, CurrentMatch};
 use entropy::solomon::history::History;
 use entropy::solomon::replay::{Replay, ReplayCommand, match_at};
@@ -52,7 +51,7 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
 
     // The replay, from the History screen with the keys.
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     send(&mut app, Command::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
@@ -121,7 +120,7 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 9);
     send(&mut app, Command::ToTitle);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     send(&mut app, Command::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     app.update();

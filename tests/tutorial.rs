@@ -7,7 +7,6 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::app::screen::Screen;
 use entropy::solomon::game::{Command, CurrentMatch, Intent};
 use entropy::solomon::history::History;
 use entropy::solomon::tutorial::{Step, Tutorial};
@@ -64,7 +63,7 @@ fn the_tutorial_walks_through_a_round() {
     assert!(app.world().resource::<CurrentMatch>().round().is_finished());
     assert_eq!(step(&app), Step::Done);
     key(&mut app, KeyCode::Enter);
-    wait_for(&mut app, Screen::Title);
+    wait_for(&mut app, Shown::Title);
     assert!(app.world().get_resource::<Tutorial>().is_none());
     assert!(!dir.join("data/match.ron").exists(), "the tutorial is not saved");
     assert!(

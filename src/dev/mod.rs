@@ -220,13 +220,6 @@ pub enum Shown {
     Carreno(CarrenoScreen),
 }
 
-impl From<Screen> for Shown {
-    /// The title (a game's screens come from the game's own state).
-    fn from(_: Screen) -> Shown {
-        Shown::Title
-    }
-}
-
 impl From<SolomonScreen> for Shown {
     fn from(screen: SolomonScreen) -> Shown {
         Shown::Solomon(screen)
@@ -236,12 +229,6 @@ impl From<SolomonScreen> for Shown {
 impl From<CarrenoScreen> for Shown {
     fn from(screen: CarrenoScreen) -> Shown {
         Shown::Carreno(screen)
-    }
-}
-
-impl PartialEq<Screen> for Shown {
-    fn eq(&self, other: &Screen) -> bool {
-        *self == Shown::from(*other) && *other == Screen::Title
     }
 }
 

@@ -3,11 +3,11 @@
 use entropy_ai::Level;
 use entropy_rules::Size;
 
+use super::Shown;
 use super::Step::{self, *};
 use super::carreno::CarrenoStep;
 use super::measure::Bucket;
 use crate::app::prefs::ColourMarks;
-use crate::app::screen::Screen;
 use crate::carreno::CarrenoScreen;
 use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use crate::solomon::game::Command;
@@ -86,7 +86,7 @@ fn tour() -> Vec<Step> {
         Frames(10),
         Shot("match_over"),
         Do(Command::ToTitle),
-        Screen(Screen::Title.into()),
+        Screen(Shown::Title),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),
@@ -97,7 +97,7 @@ fn tour() -> Vec<Step> {
         Frames(30),
         Shot("tutorial"),
         Do(Command::ToTitle),
-        Screen(Screen::Title.into()),
+        Screen(Shown::Title),
         Do(Command::OpenHistory),
         Screen(SolomonScreen::History.into()),
         Frames(8),
@@ -142,7 +142,7 @@ fn tour_large() -> Vec<Step> {
         CountBeats(12),
         Shot("count_large"),
         Do(Command::ToTitle),
-        Screen(Screen::Title.into()),
+        Screen(Shown::Title),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),

@@ -95,7 +95,7 @@ pub struct Refused {
     pub error: MoveError,
 }
 
-/// A change to the match other than a move, asked of [`apply_changes`].
+/// A change to the match other than a move, asked of `apply_changes`.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatchChange {
     /// Take back the last move (the replay stepping back).

@@ -1,7 +1,7 @@
 //! The board's input: the mouse ([`pointer`]) and the keyboard and gamepad
 //! cursor ([`cursor`]) become [`Intent`]s. Picking a counter up and putting
 //! it down are not moves, so they change only [`Held`] (a [`Pickup`], the
-//! picked-up piece of either game's board, in [`pickup`]).
+//! picked-up piece of either game's board, in [`crate::table::input::pickup`]).
 //!
 //! - Mouse: Chaos clicks an empty cell (hovering shows the counter there as
 //!   a ghost). Order drags a counter to its destination, or clicks it and

@@ -1,6 +1,5 @@
-//! A refused move's red flash on its square, on either game's board: the
-//! square's colour while it fades (lit under the pointer, reddened by the
-//! flash), and the flashes' fading.
+//! A refused move flashes its cell red (the flash itself, and its fading,
+//! are the table's: [`crate::table::squares`]).
 
 use bevy::prelude::*;
 
