@@ -12,7 +12,7 @@ use common::*;
 use entropy::app::Folders;
 use entropy::solomon::clock::MatchClock;
 use entropy::solomon::count::{Beat, ScoreCount};
-use entropy::solomon::game::{Applied, Command, CurrentMatch, Intent, Refused};
+use entropy::solomon::game::{Applied, Command, CurrentMatch, Intent, Refused, Solomon};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use entropy::solomon::screens::TurnPhase;
 use entropy::solomon::screens::panel::revealed_total;
@@ -111,10 +111,10 @@ fn phases_follow_the_rules() {
         panic!()
     };
     assert_eq!(entity_board(&mut app).1, vec![colour]);
-    send(&mut app, Intent(Action::Place(Cell::new(3, 3).unwrap())));
+    send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(3, 3).unwrap())));
     settle(&mut app);
     assert_eq!(phase(&app), Some(TurnPhase::Sliding));
-    send(&mut app, Intent(Action::Pass));
+    send(&mut app, Intent::<Solomon>(Action::Pass));
     settle(&mut app);
     assert_eq!(
         phase(&app),
@@ -129,7 +129,7 @@ fn illegal_intents_change_nothing() {
     let mut app = app(Size::Seven);
     start(&mut app);
     let d4 = Cell::new(3, 3).unwrap();
-    send(&mut app, Intent(Action::Place(d4)));
+    send(&mut app, Intent::<Solomon>(Action::Place(d4)));
     settle(&mut app);
     let e5 = Cell::new(4, 4).unwrap();
     let a1 = Cell::new(0, 0).unwrap();
@@ -148,14 +148,24 @@ fn illegal_intents_change_nothing() {
     for (action, expected) in tries {
         let before = *app.world().resource::<CurrentMatch>().round().position();
         let entities = entity_board(&mut app);
-        send(&mut app, Intent(action));
+        send(&mut app, Intent::<Solomon>(action));
         app.update();
-        let refused: Vec<Refused> = app.world_mut().resource_mut::<Messages<Refused>>().drain().collect();
+        let refused: Vec<Refused<Solomon>> = app
+            .world_mut()
+            .resource_mut::<Messages<Refused<Solomon>>>()
+            .drain()
+            .collect();
         assert_eq!(refused.len(), 1, "{action:?} is refused");
         if let Some(error) = expected {
             assert_eq!(refused[0].error, error);
         }
-        assert_eq!(app.world_mut().resource_mut::<Messages<Applied>>().drain().count(), 0);
+        assert_eq!(
+            app.world_mut()
+                .resource_mut::<Messages<Applied<Solomon>>>()
+                .drain()
+                .count(),
+            0
+        );
         settle(&mut app);
         assert_eq!(
             *app.world().resource::<CurrentMatch>().round().position(),
@@ -166,7 +176,7 @@ fn illegal_intents_change_nothing() {
         assert_eq!(phase(&app), Some(TurnPhase::Sliding));
     }
     let d1 = Cell::new(3, 0).unwrap();
-    send(&mut app, Intent(Action::Slide(Slide::new(d4, d1))));
+    send(&mut app, Intent::<Solomon>(Action::Slide(Slide::new(d4, d1))));
     settle(&mut app);
     assert!(app.world().resource::<CurrentMatch>().round().board().get(d1).is_some());
     assert_entities_match(&mut app);
@@ -272,8 +282,16 @@ fn computers_play_a_whole_match_through_the_same_intents() {
     let mut refused = 0;
     // The frame never waits for the computer: it thinks on the task pool.
     run_until(&mut app, 60_000, |app| {
-        applied += app.world_mut().resource_mut::<Messages<Applied>>().drain().count();
-        refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
+        applied += app
+            .world_mut()
+            .resource_mut::<Messages<Applied<Solomon>>>()
+            .drain()
+            .count();
+        refused += app
+            .world_mut()
+            .resource_mut::<Messages<Refused<Solomon>>>()
+            .drain()
+            .count();
         match screen(app) {
             Shown::Solomon(SolomonScreen::RoundOver) => send(app, Command::NextRound),
             Shown::Solomon(SolomonScreen::MatchOver) => return true,
@@ -324,9 +342,9 @@ fn undo_at_a_hot_seat_takes_back_one_move_and_keeps_the_luck() {
     );
     // Placed elsewhere, the game goes on with the bag's order unchanged.
     let elsewhere = first_empty_cell(&app);
-    send(&mut app, Intent(Action::Place(elsewhere)));
+    send(&mut app, Intent::<Solomon>(Action::Place(elsewhere)));
     settle(&mut app);
-    send(&mut app, Intent(Action::Pass));
+    send(&mut app, Intent::<Solomon>(Action::Pass));
     settle(&mut app);
     let Phase::ChaosPlace(next) = app.world().resource::<CurrentMatch>().round().phase() else {
         panic!()
@@ -405,7 +423,7 @@ fn a_player_out_of_time_loses_the_match_in_either_role() {
         start(&mut app);
         assert!(app.world().get_resource::<MatchClock>().is_some());
         if role == RoleChoice::Order {
-            send(&mut app, Intent(Action::Place(Cell::new(2, 2).unwrap())));
+            send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(2, 2).unwrap())));
             settle(&mut app);
         }
         // Player 1 is to decide in `role`: leave them a second and let it run out.
@@ -444,7 +462,7 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
     let mut app = core_app(folders.clone());
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
     start(&mut app);
-    send(&mut app, Intent(Action::Place(Cell::new(3, 3).unwrap())));
+    send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(3, 3).unwrap())));
     settle(&mut app);
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
     drop(app);
@@ -453,7 +471,11 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
     send(&mut app, Command::Continue);
     let mut refused = 0;
     run_until(&mut app, 60, |app| {
-        refused += app.world_mut().resource_mut::<Messages<Refused>>().drain().count();
+        refused += app
+            .world_mut()
+            .resource_mut::<Messages<Refused<Solomon>>>()
+            .drain()
+            .count();
         false
     });
     assert_eq!(refused, 0, "nothing was refused");

@@ -13,7 +13,9 @@ use entropy::app::screen::Screen;
 use entropy::carreno::board::{CarrenoLayout, Piece};
 use entropy::carreno::game::sentence;
 use entropy::carreno::playing::Refusal;
-use entropy::carreno::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoOpponent, CarrenoSetup, Seat, SideChoice};
+use entropy::carreno::{
+    Carreno, CarrenoCommand, CarrenoMatch, CarrenoOpponent, CarrenoSetup, Intent, Seat, SideChoice,
+};
 use entropy::ui::animation::AnimationSpeed;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -152,7 +154,7 @@ fn a_move_through_the_keys_is_applied_and_slides_along_its_line() {
 #[test]
 fn an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() {
     let mut app = start(shared_screen(), "carreno-refused");
-    send(&mut app, CarrenoIntent(mv("a2-b3")));
+    send(&mut app, Intent::<Carreno>(mv("a2-b3")));
     rest(&mut app);
     let before = game(&app).game.clone();
     // S picks up a5 with the keys and asks for a3, past its own a4.
@@ -213,13 +215,13 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
         .flat_map(|from| Square::all().map(move |to| Move::slide(from, to)))
         .find(|&m| matches!(position.check_move(m), Err(MoveError::LeavesCheck { .. })))
         .expect("a move that does not end the check");
-    send(&mut app, CarrenoIntent(leaves_check));
+    send(&mut app, Intent::<Carreno>(leaves_check));
     app.update();
     let reason = refusal(&app).unwrap();
     assert!(reason.starts_with("You are in check"), "{reason}");
     assert_eq!(game(&app).game.moves().len(), 0);
     // a4-c4 ends the check (seed 002).
-    send(&mut app, CarrenoIntent(mv("a4-c4")));
+    send(&mut app, Intent::<Carreno>(mv("a4-c4")));
     rest(&mut app);
     assert_eq!(game(&app).game.moves(), &[mv("a4-c4")]);
     assert_board_matches(&mut app);
@@ -249,7 +251,7 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
         }
         if game(app).person_to_move() && !is_animating(app) {
             let m = random_move(&game(app).game, &mut rng);
-            send(app, CarrenoIntent(m));
+            send(app, Intent::<Carreno>(m));
         }
         false
     });
@@ -274,9 +276,9 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
 #[test]
 fn undo_takes_back_one_move_at_a_shared_screen_and_the_reply_too_against_the_computer() {
     let mut app = start(shared_screen(), "carreno-undo-shared");
-    send(&mut app, CarrenoIntent(mv("a2-b3")));
+    send(&mut app, Intent::<Carreno>(mv("a2-b3")));
     rest(&mut app);
-    send(&mut app, CarrenoIntent(mv("a5-b4")));
+    send(&mut app, Intent::<Carreno>(mv("a5-b4")));
     rest(&mut app);
     key(&mut app, KeyCode::KeyU);
     rest(&mut app);
@@ -291,7 +293,7 @@ fn undo_takes_back_one_move_at_a_shared_screen_and_the_reply_too_against_the_com
         "carreno-undo-computer",
     );
     assert!(!game(&app).undo_allowed(), "nothing of yours to take back yet");
-    send(&mut app, CarrenoIntent(mv("a2-b3")));
+    send(&mut app, Intent::<Carreno>(mv("a2-b3")));
     run_until(&mut app, 400, |app| {
         game(app).game.moves().len() == 2 && !is_animating(app)
     });
@@ -333,7 +335,7 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
 
     // Leaving in the very frame a move starts its slide.
     let mut app = start(shared_screen(), "carreno-leave-moving");
-    send(&mut app, CarrenoIntent(mv("a2-b3")));
+    send(&mut app, Intent::<Carreno>(mv("a2-b3")));
     send(&mut app, CarrenoCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
     for _ in 0..5 {

@@ -9,7 +9,7 @@ mod common;
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 use common::*;
-use entropy::solomon::game::{CurrentMatch, Intent};
+use entropy::solomon::game::{CurrentMatch, Intent, Solomon};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
 use entropy::solomon::world::BoardLayout;
 use entropy_rules::{Action, Cell, OrderMove, Phase, Slide};
@@ -95,5 +95,5 @@ fn the_mouse_places_and_slides_on_the_board() {
     mouse(&mut app, ButtonState::Released);
     settle(&mut app);
     assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 2);
-    let _ = Intent(Action::Pass);
+    let _ = Intent::<Solomon>(Action::Pass);
 }

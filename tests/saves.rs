@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::clock::MatchClock;
-use entropy::solomon::game::{Command, CurrentMatch, Intent};
+use entropy::solomon::game::{Command, CurrentMatch, Intent, Solomon};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use entropy::solomon::saved::SavedMatch;
 use entropy::ui::title::TitleMenu;
@@ -132,7 +132,10 @@ fn the_computer_goes_on_thinking_after_a_resume() {
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     // The person (Chaos) places; drop the app while the computer (Order) is to reply.
-    send(&mut app, Intent(Action::Place(entropy_rules::Cell::new(2, 2).unwrap())));
+    send(
+        &mut app,
+        Intent::<Solomon>(Action::Place(entropy_rules::Cell::new(2, 2).unwrap())),
+    );
     app.update();
     app.update();
     drop(app);
@@ -164,7 +167,10 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         send(&mut app, Command::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
-        send(&mut app, Intent(Action::Place(entropy_rules::Cell::new(1, 1).unwrap())));
+        send(
+            &mut app,
+            Intent::<Solomon>(Action::Place(entropy_rules::Cell::new(1, 1).unwrap())),
+        );
         settle(&mut app);
         std::fs::read_to_string(dir.join("good/data/match.ron")).expect("the match was saved")
     };

@@ -7,7 +7,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::solomon::game::{Command, CurrentMatch, Intent};
+use entropy::solomon::game::{Command, CurrentMatch, Intent, Solomon};
 use entropy::solomon::history::History;
 use entropy::solomon::tutorial::{Step, Tutorial};
 use entropy_rules::{Action, MoveList, OrderMove, Phase, Size};
@@ -28,7 +28,7 @@ fn the_tutorial_walks_through_a_round() {
 
     // Chaos: place.
     let cell = first_empty_cell(&app);
-    send(&mut app, Intent(Action::Place(cell)));
+    send(&mut app, Intent::<Solomon>(Action::Place(cell)));
     settle(&mut app);
     assert_eq!(step(&app), Step::Slide);
 
@@ -41,7 +41,7 @@ fn the_tutorial_walks_through_a_round() {
         .find(|m| matches!(m, OrderMove::Slide(_)))
         .copied()
         .unwrap();
-    send(&mut app, Intent(Action::from(slide)));
+    send(&mut app, Intent::<Solomon>(Action::from(slide)));
     settle(&mut app);
     assert_eq!(step(&app), Step::ChaosAgain);
 
@@ -54,7 +54,7 @@ fn the_tutorial_walks_through_a_round() {
     }
     assert_eq!(step(&app), Step::Pass);
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
-    send(&mut app, Intent(Action::Pass));
+    send(&mut app, Intent::<Solomon>(Action::Pass));
     settle(&mut app);
     assert_eq!(step(&app), Step::Watch);
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use carreno_rules::{Move, SIDE, Side, Square};
 
 use super::InCarreno;
-use super::game::{CarrenoApplied, CarrenoMatch, CarrenoRefused, CarrenoUndone};
+use super::game::{Applied, Carreno, CarrenoMatch, Refused, Undone};
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::table::z;
@@ -177,11 +177,11 @@ fn build_board(mut commands: Commands, game: Option<Res<CarrenoMatch>>, old: Que
 
 /// A move slides its piece from its square to the new one, along its line.
 fn follow_moves(
-    mut applied: MessageReader<CarrenoApplied>,
+    mut applied: MessageReader<Applied<Carreno>>,
     mut pieces: Query<(Entity, &mut Piece, &Transform)>,
     mut commands: Commands,
 ) {
-    for event in applied.read() {
+    for Applied(event) in applied.read() {
         if let Move::Slide { from, to } = event.mv {
             slide(&mut pieces, &mut commands, from, to);
         }
@@ -190,11 +190,11 @@ fn follow_moves(
 
 /// A move taken back slides its piece home.
 fn follow_undos(
-    mut undone: MessageReader<CarrenoUndone>,
+    mut undone: MessageReader<Undone<Carreno>>,
     mut pieces: Query<(Entity, &mut Piece, &Transform)>,
     mut commands: Commands,
 ) {
-    for CarrenoUndone(mv) in undone.read() {
+    for Undone(mv) in undone.read() {
         if let Move::Slide { from, to } = *mv {
             slide(&mut pieces, &mut commands, to, from);
         }
@@ -223,7 +223,7 @@ fn slide(pieces: &mut Query<(Entity, &mut Piece, &Transform)>, commands: &mut Co
 
 /// A refused move or pick-up: the piece goes home if it was dragged away, and shakes.
 fn refuse_feedback(
-    mut refused: MessageReader<CarrenoRefused>,
+    mut refused: MessageReader<Refused<Carreno>>,
     pieces: Query<(Entity, &Piece, &Transform)>,
     mut commands: Commands,
 ) {

@@ -16,7 +16,7 @@ use carreno_ai::{Analysis, Limits, Player, StopFlag};
 use carreno_rules::{Game, Move, Side};
 
 use super::InCarreno;
-use super::game::{CarrenoIntent, CarrenoMatch, CarrenoUndone, Seat};
+use super::game::{Carreno, CarrenoMatch, Intent, Seat, Undone};
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::table::computer::PAUSE;
@@ -95,7 +95,7 @@ fn seat_players(game: Option<Res<CarrenoMatch>>, mut thinking: ResMut<Thinking>,
 
 /// A move taken back makes the computer's thoughts about the old position useless.
 fn forget_on_undo(
-    mut undone: MessageReader<CarrenoUndone>,
+    mut undone: MessageReader<Undone<Carreno>>,
     mut thinking: ResMut<Thinking>,
     mut hint: ResMut<HintRequest>,
 ) {
@@ -129,7 +129,7 @@ fn answer(
     time: Res<Time>,
     speed: Res<AnimationSpeed>,
     mut thinking: ResMut<Thinking>,
-    mut intents: MessageWriter<CarrenoIntent>,
+    mut intents: MessageWriter<Intent<Carreno>>,
 ) {
     if !thinking.busy() {
         return;
@@ -144,7 +144,7 @@ fn answer(
     if thinking.elapsed >= PAUSE
         && let Some(mv) = thinking.ready.take()
     {
-        intents.write(CarrenoIntent(mv));
+        intents.write(Intent(mv));
     }
 }
 

@@ -11,19 +11,18 @@ use crate::app::AppSet;
 use crate::app::players::PlayerNames;
 use crate::carreno::CarrenoScreen;
 use crate::carreno::NextScreen;
+use crate::table::turn::{self, TurnGame};
+pub use crate::table::turn::{Applied, Change, Intent, Refused, Undone};
 use crate::ui::animation::motion_blocks_input;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<CarrenoIntent>()
-        .add_message::<CarrenoApplied>()
-        .add_message::<CarrenoRefused>()
-        .add_message::<CarrenoUndone>()
+    app.add_plugins(turn::plugin::<Carreno>)
         .add_message::<CarrenoCommand>()
         .add_systems(
             Update,
             (
                 handle_commands,
-                apply_changes.run_if(in_state(CarrenoScreen::Playing)),
+                turn::apply_changes::<Carreno>,
                 show_result.run_if(in_state(CarrenoScreen::Playing).and_then(not(motion_blocks_input))),
             )
                 .chain()
@@ -31,14 +30,53 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A move a player asks for. Mouse, keyboard, gamepad and computer players
-/// all send these; the rules decide.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CarrenoIntent(pub Move);
+/// Carreno's game in the table's turn pipeline: `Intent<Carreno>`,
+/// `Applied<Carreno>` and the rest carry its moves and what they did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Carreno;
+
+/// Carreno's game has no changes of its own besides moves and taking back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoChange {}
+
+impl TurnGame for Carreno {
+    type Match = CarrenoMatch;
+    type Screen = CarrenoScreen;
+    type Action = Move;
+    type Event = Played;
+    type Attempt = Attempt;
+    type Error = MoveError;
+    type Change = NoChange;
+
+    fn takes_moves(screen: &CarrenoScreen) -> bool {
+        *screen == CarrenoScreen::Playing
+    }
+
+    fn apply(game: &mut CarrenoMatch, mv: Move) -> Result<Played, MoveError> {
+        let side = game.game.to_move();
+        game.game.play(mv).map(|result| Played { mv, side, result })
+    }
+
+    fn take_back(game: &mut CarrenoMatch) -> Option<Move> {
+        game.game.undo()
+    }
+
+    fn person_may_take_back(game: &CarrenoMatch) -> bool {
+        game.undo_allowed()
+    }
+
+    fn person_moves_next(game: &CarrenoMatch) -> bool {
+        game.seat(game.game.to_move()).is_person()
+    }
+
+    fn change(_: &mut CarrenoMatch, change: NoChange) -> Option<CarrenoScreen> {
+        match change {}
+    }
+}
 
 /// A move the rules accepted.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CarrenoApplied {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
     /// The move.
     pub mv: Move,
     /// The side that made it.
@@ -66,19 +104,9 @@ impl Attempt {
     }
 }
 
-/// Something the rules refused, with their reason. Nothing changed.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CarrenoRefused {
-    /// What was tried.
-    pub attempt: Attempt,
-    /// Why the rules refused it.
-    pub error: MoveError,
-}
-
-impl CarrenoRefused {
-    /// The rules' reason as a sentence: capital first letter, full stop.
-    pub fn sentence(&self) -> String {
-        sentence(&self.error.to_string())
+impl From<Move> for Attempt {
+    fn from(mv: Move) -> Attempt {
+        Attempt::Move(mv)
     }
 }
 
@@ -90,10 +118,6 @@ pub fn sentence(text: &str) -> String {
     }
     sentence
 }
-
-/// A move taken back: the game is as it was just before it.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CarrenoUndone(pub Move);
 
 /// Moving between Carreno's screens and games.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +140,7 @@ struct Flow<'w> {
     setup: Res<'w, CarrenoSetup>,
     names: Res<'w, PlayerNames>,
     game: Option<ResMut<'w, CarrenoMatch>>,
+    changes: MessageWriter<'w, Change<Carreno>>,
     next: NextScreen<'w>,
 }
 
@@ -137,46 +162,12 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
                     flow.next.set(CarrenoScreen::Playing);
                 }
             }
-            CarrenoCommand::Undo => {}
+            CarrenoCommand::Undo => {
+                flow.changes.write(Change::TakeBackForPerson);
+            }
             CarrenoCommand::ToTitle => {
                 cmd.remove_resource::<CarrenoMatch>();
                 flow.next.title();
-            }
-        }
-    }
-}
-
-/// The one system that changes the game: the moves asked for, and Undo
-/// (back to a person's last move, with the computer's reply).
-fn apply_changes(
-    mut intents: MessageReader<CarrenoIntent>,
-    mut commands: MessageReader<CarrenoCommand>,
-    game: Option<ResMut<CarrenoMatch>>,
-    mut applied: MessageWriter<CarrenoApplied>,
-    mut refused: MessageWriter<CarrenoRefused>,
-    mut undone: MessageWriter<CarrenoUndone>,
-) {
-    let Some(mut game) = game else {
-        intents.clear();
-        commands.clear();
-        return;
-    };
-    if commands.read().any(|c| *c == CarrenoCommand::Undo) {
-        for mv in game.undo_for_person() {
-            undone.write(CarrenoUndone(mv));
-        }
-    }
-    for &CarrenoIntent(mv) in intents.read() {
-        let side = game.game.to_move();
-        match game.game.play(mv) {
-            Ok(result) => {
-                applied.write(CarrenoApplied { mv, side, result });
-            }
-            Err(error) => {
-                refused.write(CarrenoRefused {
-                    attempt: Attempt::Move(mv),
-                    error,
-                });
             }
         }
     }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use carreno_rules::Side;
 
 use super::board::{BoardSquare, CarrenoLayout, Coordinate, Piece, Tray};
-use super::game::{Attempt, CarrenoRefused};
+use super::game::{Attempt, Carreno, Refused};
 use super::input::{BoardInput, Hovered, Selection};
 use crate::table::pieces::lift;
 use crate::table::pieces::piece_sprites;
@@ -108,7 +108,7 @@ fn dress_piece(
 
 /// A refused move flashes its square (the flash fades with the main board's).
 fn flash_refusals(
-    mut refused: MessageReader<CarrenoRefused>,
+    mut refused: MessageReader<Refused<Carreno>>,
     mut commands: Commands,
     squares: Query<(Entity, &BoardSquare)>,
 ) {

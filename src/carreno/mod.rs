@@ -7,10 +7,10 @@
 //! ```text
 //! mouse, keys, pad (input.rs)       computer.rs (task pool)
 //!              \                        /
-//!               +--> CarrenoIntent(Move) <--+
+//!               +--> Intent<Carreno>(Move) <--+
 //!                          |
-//!        game.rs apply_changes: Game::play
-//!      Ok -> CarrenoApplied            Err -> CarrenoRefused (the rules' reason)
+//!   table::turn::apply_changes: Game::play
+//!      Ok -> Applied(Played)            Err -> Refused (the rules' reason)
 //!            |                                |
 //!   board.rs slides the piece,        the piece shakes, the square flashes,
 //!   marks, panel and sound follow     the panel says why
@@ -48,9 +48,7 @@ pub mod setup_prefs;
 pub mod sounds;
 pub mod table;
 
-pub use game::{
-    Attempt, CarrenoApplied, CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone, Seat,
-};
+pub use game::{Applied, Attempt, Carreno, CarrenoCommand, CarrenoMatch, Intent, Refused, Seat, Undone};
 pub use setup::{CarrenoOpponent, CarrenoSetup, SideChoice};
 
 /// The game's logic (headless): screens, the game, input, computer players,

@@ -11,7 +11,7 @@ use carreno_ai::Score;
 use carreno_rules::{Move, Square, SquareSet};
 
 use super::computer::{HintRequest, Thinking};
-use super::game::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoRefused, Seat, sentence};
+use super::game::{Carreno, CarrenoCommand, CarrenoMatch, Intent, Refused, Seat, sentence};
 use super::input::Pointing;
 use super::panel::{PanelData, side_panel, side_words};
 use crate::carreno::CarrenoScreen;
@@ -41,9 +41,9 @@ pub struct Refusal(pub Option<(String, f32)>);
 /// How long a refusal's reason stays in the panel, in seconds.
 const REFUSAL_SECONDS: f32 = 5.0;
 
-fn collect_refusals(mut refused: MessageReader<CarrenoRefused>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
+fn collect_refusals(mut refused: MessageReader<Refused<Carreno>>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
     for r in refused.read() {
-        refusal.0 = Some((r.sentence(), REFUSAL_SECONDS));
+        refusal.0 = Some((sentence(&r.error.to_string()), REFUSAL_SECONDS));
     }
     if let Some((_, left)) = refusal.0.as_mut() {
         *left -= time.delta_secs();
@@ -79,7 +79,7 @@ impl TurnData<'_, '_> {
 #[derive(SystemParam)]
 struct TurnControls<'w> {
     hint: ResMut<'w, HintRequest>,
-    intents: MessageWriter<'w, CarrenoIntent>,
+    intents: MessageWriter<'w, Intent<Carreno>>,
     commands: MessageWriter<'w, CarrenoCommand>,
     overlays: MessageWriter<'w, OverlayCommand>,
     pause: ResMut<'w, PauseRequest>,
@@ -202,7 +202,7 @@ fn buttons(ui: &mut egui::Ui, game: &CarrenoMatch, controls: &mut TurnControls, 
         let must_pass = game.game.position().must_pass();
         let pass = small(76.0).main(must_pass).enabled(still && must_pass);
         if widgets::button(ui, "Pass", pass).clicked() {
-            controls.intents.write(CarrenoIntent(Move::Pass));
+            controls.intents.write(Intent(Move::Pass));
         }
         let undo = game.undo_allowed() && still;
         if widgets::button(ui, "Undo", small(76.0).enabled(undo)).clicked() {

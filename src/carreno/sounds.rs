@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use carreno_rules::Move;
 
 use crate::carreno::CarrenoScreen;
-use crate::carreno::game::{CarrenoApplied, CarrenoCommand, CarrenoRefused, CarrenoUndone};
+use crate::carreno::game::{Applied, Carreno, CarrenoCommand, Refused, Undone};
 use crate::ui::audio::{Cue, PlayCues};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -22,12 +22,12 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn move_cues(
-    mut applied: MessageReader<CarrenoApplied>,
-    mut undone: MessageReader<CarrenoUndone>,
-    mut refused: MessageReader<CarrenoRefused>,
+    mut applied: MessageReader<Applied<Carreno>>,
+    mut undone: MessageReader<Undone<Carreno>>,
+    mut refused: MessageReader<Refused<Carreno>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    for event in applied.read() {
+    for Applied(event) in applied.read() {
         match event.mv {
             Move::Slide { from, to } => {
                 cues.write(Cue::Slide {

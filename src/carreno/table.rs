@@ -4,18 +4,12 @@
 
 use bevy::prelude::*;
 use carreno_ai::Level;
-use carreno_rules::{Game, Move, Side};
+use carreno_rules::{Game, Side};
 
 use super::setup::{CarrenoOpponent, CarrenoSetup};
 
-/// Who sits at a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// A person at this screen.
-    Person,
-    /// The computer, at a level.
-    Computer(Level),
-}
+/// Who sits at a side: a person, or the computer at a level.
+pub type Seat = crate::table::turn::Seat<Level>;
 
 /// The game on the table: the rules' [`Game`], the only source of truth,
 /// with the seat and the name of each side.
@@ -94,23 +88,6 @@ impl CarrenoMatch {
     /// person has made a move.
     pub fn undo_allowed(&self) -> bool {
         !self.game.is_over() && (0..self.game.moves().len()).any(|i| self.seat(self.mover_of(i)) == Seat::Person)
-    }
-
-    /// Takes back moves until a person's move is taken back: one move at a
-    /// shared screen, a person's move with the computer's reply against the
-    /// computer. Returns what was taken back, in order.
-    pub fn undo_for_person(&mut self) -> Vec<Move> {
-        let mut undone = Vec::new();
-        if !self.undo_allowed() {
-            return undone;
-        }
-        while let Some(mv) = self.game.undo() {
-            undone.push(mv);
-            if self.seat(self.game.to_move()) == Seat::Person {
-                break;
-            }
-        }
-        undone
     }
 }
 

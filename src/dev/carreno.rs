@@ -10,7 +10,7 @@ use carreno_rules::{Move, Square};
 use crate::carreno::CarrenoScreen;
 use crate::carreno::input::Selection;
 use crate::carreno::rules::RulesPage;
-use crate::carreno::{CarrenoCommand, CarrenoIntent, CarrenoMatch, CarrenoSetup};
+use crate::carreno::{Carreno, CarrenoCommand, CarrenoMatch, CarrenoSetup, Intent};
 use crate::ui::animation::Tween;
 
 /// A step of a script in Carreno's game.
@@ -40,7 +40,7 @@ pub struct CarrenoStage<'w, 's> {
     rules_page: ResMut<'w, RulesPage>,
     tweens: Query<'w, 's, &'static Tween>,
     commands: MessageWriter<'w, CarrenoCommand>,
-    intents: MessageWriter<'w, CarrenoIntent>,
+    intents: MessageWriter<'w, Intent<Carreno>>,
     /// The players that decide for the people in [`CarrenoStep::ToEnd`].
     players: Local<'s, Option<[Box<dyn Player>; 2]>>,
 }
@@ -82,7 +82,7 @@ pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
                 && game.person_to_move()
                 && let Ok(mv) = moves[played].parse::<Move>()
             {
-                stage.intents.write(CarrenoIntent(mv));
+                stage.intents.write(Intent(mv));
             }
             false
         }
@@ -102,7 +102,7 @@ pub fn step(step: CarrenoStep, stage: &mut CarrenoStage) -> bool {
                     .get_or_insert_with(|| [Level::Easy.player(2), Level::Easy.player(3)]);
                 let side = game.game.to_move();
                 let mv = players[side.index()].choose(&game.game, &Limits::none());
-                stage.intents.write(CarrenoIntent(mv));
+                stage.intents.write(Intent(mv));
             }
             false
         }

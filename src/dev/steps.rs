@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 
 use crate::app::prefs::Settings;
 use crate::solomon::count::ScoreCount;
-use crate::solomon::game::{Command, CurrentMatch, Intent};
+use crate::solomon::game::{Command, CurrentMatch, Intent, Solomon};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::{MatchSetup, RoleChoice};
 use crate::solomon::screens::SolomonScreen;
@@ -45,7 +45,7 @@ pub(super) struct Stage<'w, 's> {
 /// Where the script's messages go.
 #[derive(SystemParam)]
 pub(super) struct Out<'w> {
-    intents: MessageWriter<'w, Intent>,
+    intents: MessageWriter<'w, Intent<Solomon>>,
     commands: MessageWriter<'w, Command>,
     overlays: MessageWriter<'w, OverlayCommand>,
     keys: MessageWriter<'w, Nav>,

@@ -11,7 +11,7 @@ use bevy::window::PrimaryWindow;
 use entropy_rules::Forfeit;
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch, MatchChange};
+use crate::solomon::game::{Change, Command, CurrentMatch, MatchChange, Solomon};
 use crate::solomon::match_setup::MatchSetup;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::animation::blocks_input;
@@ -77,7 +77,7 @@ fn run_clock(
     overlays: Res<Overlays>,
     windows: Query<&Window, With<PrimaryWindow>>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut changes: MessageWriter<MatchChange>,
+    mut changes: MessageWriter<Change<Solomon>>,
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
@@ -92,6 +92,6 @@ fn run_clock(
     let left = &mut clock.left[player.index()];
     *left = left.saturating_sub(time.delta());
     if left.is_zero() {
-        changes.write(MatchChange::Forfeit(Forfeit::TimeOut(player)));
+        changes.write(Change::Game(MatchChange::Forfeit(Forfeit::TimeOut(player))));
     }
 }

@@ -14,7 +14,7 @@ use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
 use entropy_rules::{Phase, Player, Position};
 
 use crate::app::AppSet;
-use crate::solomon::game::{CurrentMatch, Intent, Undone};
+use crate::solomon::game::{CurrentMatch, Intent, Solomon, Undone};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::InMatch;
 use crate::solomon::screens::SolomonScreen;
@@ -76,8 +76,8 @@ struct Computers([Option<Shared>; 2]);
 /// A move being thought about.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    task: Option<Task<Option<Intent>>>,
-    ready: Option<Intent>,
+    task: Option<Task<Option<Intent<Solomon>>>>,
+    ready: Option<Intent<Solomon>>,
     stop: StopFlag,
     /// Seconds since the computer started on this move.
     pub elapsed: f32,
@@ -111,7 +111,11 @@ fn seat_players(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut 
 }
 
 /// A move taken back makes the computer's thoughts about the old position useless.
-fn forget_on_undo(mut undone: MessageReader<Undone>, mut thinking: ResMut<Thinking>, mut hint: ResMut<HintRequest>) {
+fn forget_on_undo(
+    mut undone: MessageReader<Undone<Solomon>>,
+    mut thinking: ResMut<Thinking>,
+    mut hint: ResMut<HintRequest>,
+) {
     if undone.read().count() > 0 {
         thinking.stop.raise();
         *thinking = Thinking::default();
@@ -138,7 +142,7 @@ fn think(game: Res<CurrentMatch>, computers: Option<Res<Computers>>, mut thinkin
 }
 
 /// The computer's decision as an intent.
-fn decide(computer: &Shared, position: &Position, limits: &Limits) -> Option<Intent> {
+fn decide(computer: &Shared, position: &Position, limits: &Limits) -> Option<Intent<Solomon>> {
     let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     player.choose(position, limits).map(Intent)
 }
@@ -149,7 +153,7 @@ fn answer(
     mut pace: ResMut<WatchPace>,
     game: Res<CurrentMatch>,
     mut thinking: ResMut<Thinking>,
-    mut intents: MessageWriter<Intent>,
+    mut intents: MessageWriter<Intent<Solomon>>,
 ) {
     if !thinking.busy() {
         return;

@@ -3,27 +3,25 @@
 //! between matches and rounds.
 //!
 //! ```text
-//! input / computer / replay  ->  Intent(Action)  ->  apply_changes: match.apply(action)
-//!                                               Ok  -> Applied(event)  -> world, interface, sound, save
-//!                                               Err -> Refused{..}     -> feedback
+//! input / computer / replay  ->  Intent<Solomon>(Action)  ->  table::turn::apply_changes: match.apply(action)
+//!                                                 Ok  -> Applied(event)  -> world, interface, sound, save
+//!                                                 Err -> Refused<Solomon>{..}     -> feedback
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round, UndoError};
+use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round};
 
 use crate::app::AppSet;
 use crate::solomon::match_setup::{MatchSetup, Seat};
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
+use crate::table::turn::{self, TurnGame};
+pub use crate::table::turn::{Applied, Change, Intent, Refused, Undone};
 use crate::ui::animation::motion_blocks_input;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<Intent>()
-        .add_message::<Applied>()
-        .add_message::<Refused>()
-        .add_message::<Undone>()
+    app.add_plugins(turn::plugin::<Solomon>)
         .add_message::<Command>()
-        .add_message::<MatchChange>()
         .add_systems(
             Update,
             (
@@ -33,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
                         .and_then(chaos_to_draw)
                         .and_then(not(motion_blocks_input)),
                 ),
-                apply_changes,
+                turn::apply_changes::<Solomon>,
             )
                 .chain()
                 .in_set(AppSet::Turn),
@@ -77,40 +75,58 @@ pub fn person_to_move(game: Option<Res<CurrentMatch>>) -> bool {
     game.is_some_and(|g| g.person_to_move())
 }
 
-/// Something a player asks to do: the rules crate's [`Action`]. Mouse,
-/// keyboard, gamepad and computer players all send these.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Intent(pub Action);
+/// Solomon's game in the table's turn pipeline: `Intent<Solomon>`,
+/// `Applied<Solomon>` and the rest carry its actions and events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solomon;
 
-/// An intent the rules accepted, with what it did.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Applied(pub Event);
-
-/// An intent the rules refused, with the reason. Nothing changed.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Refused {
-    /// What was asked.
-    pub action: Action,
-    /// Why it was refused.
-    pub error: MoveError,
-}
-
-/// A change to the match other than a move, asked of `apply_changes`.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+/// Solomon's own changes to a match besides moves and taking back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatchChange {
-    /// Take back the last move (the replay stepping back).
-    TakeBack,
-    /// Take back moves until a person's move is taken back (Undo).
-    TakeBackForPerson,
     /// After round 1: the roles swap and round 2 begins.
     NextRound,
     /// A player loses by forfeit (a clock run out).
     Forfeit(Forfeit),
 }
 
-/// A move taken back: the round is as it was just before `action`.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Undone(pub Action);
+impl TurnGame for Solomon {
+    type Match = CurrentMatch;
+    type Screen = SolomonScreen;
+    type Action = Action;
+    type Event = Event;
+    type Attempt = Action;
+    type Error = MoveError;
+    type Change = MatchChange;
+
+    fn takes_moves(screen: &SolomonScreen) -> bool {
+        matches!(screen, SolomonScreen::Playing | SolomonScreen::Replay)
+    }
+
+    fn apply(game: &mut CurrentMatch, action: Action) -> Result<Event, MoveError> {
+        game.game.apply(action)
+    }
+
+    fn take_back(game: &mut CurrentMatch) -> Option<Action> {
+        game.game.undo().ok()
+    }
+
+    fn person_may_take_back(game: &CurrentMatch) -> bool {
+        game.seats.contains(&Seat::Person) && !game.round().turns().is_empty() && !game.round().is_finished()
+    }
+
+    fn person_moves_next(game: &CurrentMatch) -> bool {
+        game.game
+            .to_move()
+            .is_some_and(|(p, _)| game.seats[p.index()].is_person())
+    }
+
+    fn change(game: &mut CurrentMatch, change: MatchChange) -> Option<SolomonScreen> {
+        match change {
+            MatchChange::NextRound => game.game.start_second_round().ok().map(|_| SolomonScreen::Playing),
+            MatchChange::Forfeit(forfeit) => game.game.forfeit(forfeit).ok().map(|_| SolomonScreen::MatchOver),
+        }
+    }
+}
 
 /// Moving between screens, matches and rounds.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,7 +161,7 @@ pub(crate) fn handle_commands(
     mut commands: MessageReader<Command>,
     setup: Res<MatchSetup>,
     game: Option<Res<CurrentMatch>>,
-    mut changes: MessageWriter<MatchChange>,
+    mut changes: MessageWriter<Change<Solomon>>,
     mut next: NextScreen,
     mut exit: MessageWriter<AppExit>,
     mut cmd: Commands,
@@ -159,7 +175,7 @@ pub(crate) fn handle_commands(
                 next.set(SolomonScreen::Playing);
             }
             Command::NextRound => {
-                changes.write(MatchChange::NextRound);
+                changes.write(Change::Game(MatchChange::NextRound));
             }
             Command::Rematch => {
                 let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
@@ -171,7 +187,7 @@ pub(crate) fn handle_commands(
                 next.title();
             }
             Command::Undo => {
-                changes.write(MatchChange::TakeBackForPerson);
+                changes.write(Change::TakeBackForPerson);
             }
             Command::SkipCount | Command::Continue | Command::StartTutorial | Command::Review => {}
             Command::Quit => {
@@ -191,25 +207,6 @@ pub fn new_match(setup: &MatchSetup, first_order: Player) -> CurrentMatch {
     }
 }
 
-/// Takes back moves until a person's move is taken back: one move at a
-/// hot seat, a person's move with the computer's reply against the computer.
-/// Returns what was taken back, in order.
-pub fn undo_for_person(game: &mut CurrentMatch) -> Vec<Action> {
-    let mut undone = Vec::new();
-    loop {
-        match game.game.undo() {
-            Ok(action) => {
-                undone.push(action);
-                let mover = game.game.to_move().map(|(p, _)| game.seats[p.index()]);
-                if mover == Some(Seat::Person) {
-                    return undone;
-                }
-            }
-            Err(UndoError::NothingToUndo | UndoError::MatchDecided) => return undone,
-        }
-    }
-}
-
 /// Run condition: the rules say Chaos is to draw (read from the match
 /// itself, never from a copy of its phase, which may be a frame old).
 fn chaos_to_draw(game: Option<Res<CurrentMatch>>) -> bool {
@@ -217,72 +214,6 @@ fn chaos_to_draw(game: Option<Res<CurrentMatch>>) -> bool {
 }
 
 /// Chaos's draw needs no decision: it happens as soon as the board is still.
-fn draw_when_ready(mut intents: MessageWriter<Intent>) {
+fn draw_when_ready(mut intents: MessageWriter<Intent<Solomon>>) {
     intents.write(Intent(Action::Draw));
-}
-
-/// What comes out of a change to the match.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct Outcomes<'w> {
-    applied: MessageWriter<'w, Applied>,
-    refused: MessageWriter<'w, Refused>,
-    undone: MessageWriter<'w, Undone>,
-    next: NextScreen<'w>,
-}
-
-/// The one system that changes the match: the moves asked for
-/// ([`Intent`]) and the other changes ([`MatchChange`]), in the order they
-/// come; a forfeit or the next round also moves to the screen it leads to.
-/// Moves are played only while the board is played or replayed.
-pub(crate) fn apply_changes(
-    mut intents: MessageReader<Intent>,
-    mut changes: MessageReader<MatchChange>,
-    game: Option<ResMut<CurrentMatch>>,
-    screen: Option<Res<State<SolomonScreen>>>,
-    mut out: Outcomes,
-) {
-    let on_board = screen.is_some_and(|s| matches!(s.get(), SolomonScreen::Playing | SolomonScreen::Replay));
-    let (Some(mut game), true) = (game, on_board || !changes.is_empty()) else {
-        intents.clear();
-        changes.clear();
-        return;
-    };
-    for change in changes.read() {
-        match *change {
-            MatchChange::TakeBack => {
-                if let Ok(action) = game.game.undo() {
-                    out.undone.write(Undone(action));
-                }
-            }
-            MatchChange::TakeBackForPerson => {
-                for action in undo_for_person(&mut game) {
-                    out.undone.write(Undone(action));
-                }
-            }
-            MatchChange::NextRound => {
-                if game.game.start_second_round().is_ok() {
-                    out.next.set(SolomonScreen::Playing);
-                }
-            }
-            MatchChange::Forfeit(forfeit) => {
-                if game.game.forfeit(forfeit).is_ok() {
-                    out.next.set(SolomonScreen::MatchOver);
-                }
-            }
-        }
-    }
-    if !on_board {
-        intents.clear();
-        return;
-    }
-    for &Intent(action) in intents.read() {
-        match game.game.apply(action) {
-            Ok(event) => {
-                out.applied.write(Applied(event));
-            }
-            Err(error) => {
-                out.refused.write(Refused { action, error });
-            }
-        }
-    }
 }

@@ -84,14 +84,8 @@ impl fmt::Display for ClockChoice {
     }
 }
 
-/// Who sits in a player's chair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// A person at this screen.
-    Person,
-    /// The computer, at a level.
-    Computer(Level),
-}
+/// Who sits in a player's chair: a person, or the computer at a level.
+pub type Seat = crate::table::turn::Seat<Level>;
 
 /// How the interface names a player, so that sentences agree with it:
 /// "You win!" but "Medium wins!".

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Phase, Turn};
 
 use crate::app::AppSet;
-use crate::solomon::game::{CurrentMatch, Intent, MatchChange};
+use crate::solomon::game::{Change, CurrentMatch, Intent, Solomon};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
@@ -23,7 +23,7 @@ pub(crate) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(SolomonScreen::Replay).and_then(resource_exists::<Replay>))
             .in_set(AppSet::Turn)
-            .before(crate::solomon::game::apply_changes),
+            .before(crate::table::turn::apply_changes::<crate::solomon::game::Solomon>),
     );
 }
 
@@ -140,8 +140,8 @@ fn follow_commands(
     mut replay: ResMut<Replay>,
     game: Res<CurrentMatch>,
     (mut intents, mut changes, mut rebuild): (
-        MessageWriter<Intent>,
-        MessageWriter<MatchChange>,
+        MessageWriter<Intent<Solomon>>,
+        MessageWriter<Change<Solomon>>,
         MessageWriter<RebuildBoard>,
     ),
     tweens: Query<&crate::ui::animation::Tween>,
@@ -215,7 +215,7 @@ fn follow_commands(
 fn step_forward(
     replay: &mut Replay,
     game: &CurrentMatch,
-    intents: &mut MessageWriter<Intent>,
+    intents: &mut MessageWriter<Intent<Solomon>>,
 ) -> Option<(usize, usize)> {
     let moves = replay.round_moves(replay.round);
     match moves.get(replay.step) {
@@ -243,7 +243,7 @@ fn step_forward(
 
 /// The last move, asked to be taken back, or the place to jump to at
 /// the start of a round.
-fn step_back(replay: &mut Replay, changes: &mut MessageWriter<MatchChange>) -> Option<(usize, usize)> {
+fn step_back(replay: &mut Replay, changes: &mut MessageWriter<Change<Solomon>>) -> Option<(usize, usize)> {
     match (replay.step, replay.round) {
         (0, 0) => {
             replay.queued = 0;
@@ -251,7 +251,7 @@ fn step_back(replay: &mut Replay, changes: &mut MessageWriter<MatchChange>) -> O
         }
         (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
         _ => {
-            changes.write(MatchChange::TakeBack);
+            changes.write(Change::TakeBack);
             replay.step -= 1;
             None
         }
@@ -279,7 +279,7 @@ fn autoplay(
 fn finish_pending(
     mut replay: ResMut<Replay>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut intents: MessageWriter<Intent>,
+    mut intents: MessageWriter<Intent<Solomon>>,
 ) {
     if replay.pending.is_none() || blocks_input(&tweens) {
         return;

@@ -22,7 +22,7 @@ use crate::app::AppSet;
 use crate::app::storage;
 use crate::app::storage::{Loaded, SaveProblem};
 use crate::solomon::clock::MatchClock;
-use crate::solomon::game::{Applied, Command, CurrentMatch, Undone};
+use crate::solomon::game::{Applied, Command, CurrentMatch, Solomon, Undone};
 use crate::solomon::history::History;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup};
 use crate::solomon::screens::NextScreen;
@@ -314,7 +314,11 @@ impl Saving<'_> {
 /// follows the match; a decided match goes to the history, then its save is
 /// cleared.
 fn save_after_moves(
-    (mut applied, mut undone, mut commands): (MessageReader<Applied>, MessageReader<Undone>, MessageReader<Command>),
+    (mut applied, mut undone, mut commands): (
+        MessageReader<Applied<Solomon>>,
+        MessageReader<Undone<Solomon>>,
+        MessageReader<Command>,
+    ),
     mut saving: Saving,
     (mut since, time): (Local<Duration>, Res<Time<Real>>),
 ) {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use entropy_rules::Event;
 
 use crate::solomon::count::{Beat, CELEBRATED, ScoreCount};
-use crate::solomon::game::{Applied, Command, Refused, Undone};
+use crate::solomon::game::{Applied, Command, Refused, Solomon, Undone};
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::audio::{Cue, PlayCues};
 
@@ -23,9 +23,9 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn move_cues(
-    mut applied: MessageReader<Applied>,
-    mut undone: MessageReader<Undone>,
-    mut refused: MessageReader<Refused>,
+    mut applied: MessageReader<Applied<Solomon>>,
+    mut undone: MessageReader<Undone<Solomon>>,
+    mut refused: MessageReader<Refused<Solomon>>,
     mut cues: MessageWriter<Cue>,
 ) {
     for Applied(event) in applied.read() {

@@ -11,7 +11,7 @@ use entropy_rules::{Event, Match, Player, Role, Size};
 
 use crate::app::AppSet;
 use crate::app::screen::Screen;
-use crate::solomon::game::{Applied, Command, CurrentMatch, Intent};
+use crate::solomon::game::{Applied, Command, CurrentMatch, Intent, Solomon};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
@@ -117,7 +117,7 @@ fn start(mut commands: MessageReader<Command>, mut next: NextScreen, mut cmd: Co
 }
 
 /// The player's moves move the tutorial on.
-fn follow_moves(mut applied: MessageReader<Applied>, mut tutorial: ResMut<Tutorial>) {
+fn follow_moves(mut applied: MessageReader<Applied<Solomon>>, mut tutorial: ResMut<Tutorial>) {
     for Applied(event) in applied.read() {
         tutorial.step = match (tutorial.step, event) {
             (Step::Place, Event::Placed(_)) => Step::Slide,
@@ -140,7 +140,7 @@ fn play_for_the_player(
     game: Res<CurrentMatch>,
     mut speed: ResMut<AnimationSpeed>,
     tweens: Query<&crate::ui::animation::Tween>,
-    mut intents: MessageWriter<Intent>,
+    mut intents: MessageWriter<Intent<Solomon>>,
     mut players: Local<Option<Seats>>,
 ) {
     let auto = matches!(tutorial.step, Step::ChaosAgain | Step::Watch);

@@ -1,4 +1,5 @@
-//! What every board game here shares: the board's input ([`input`]), a
+//! What every board game here shares: the turn pipeline and seats
+//! ([`turn`]), the board's input ([`input`]), a
 //! piece's sprites and lift ([`pieces`]), a square's colour and a refused
 //! move's flash ([`squares`]), marks ([`marks`]), the sprites' depths
 //! ([`z`]) and the computer players' pace ([`computer`]).
@@ -10,6 +11,7 @@ pub mod input;
 pub mod marks;
 pub mod pieces;
 pub mod squares;
+pub mod turn;
 pub mod z;
 
 pub(crate) fn plugin(app: &mut App) {

@@ -21,8 +21,8 @@ pub use entropy::app::screen::Screen;
 #[allow(unused_imports)]
 pub use entropy::carreno::CarrenoScreen;
 pub use entropy::dev::Shown;
-use entropy::solomon::game::CurrentMatch;
 use entropy::solomon::game::Intent;
+use entropy::solomon::game::{CurrentMatch, Solomon};
 pub use entropy::solomon::screens::SolomonScreen;
 use entropy::solomon::screens::TurnPhase;
 use entropy::solomon::world::pieces::{BoardCell, Counter, CounterAt};
@@ -270,7 +270,7 @@ pub fn dpad(from: Cell, to: Cell) -> Vec<GamepadButton> {
 }
 
 /// A random legal intent for the position (none to send while drawing or when finished).
-pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent> {
+pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent<Solomon>> {
     let position = *app.world().resource::<CurrentMatch>().round().position();
     Some(Intent(match position.phase() {
         Phase::ChaosPlace(_) => {

@@ -1,5 +1,5 @@
 //! The board's input in Carreno's game: the mouse and the keyboard and
-//! gamepad cursor become [`CarrenoIntent`]s. Picking a piece up and putting
+//! gamepad cursor become [`Intent<Carreno>`]s. Picking a piece up and putting
 //! it down are not moves, so they change only [`Selection`]; picking up a
 //! piece the rules say may not move is refused with their reason.
 //!
@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use carreno_rules::{Game, Move, Side, Square};
 
 use super::InCarreno;
-use super::game::{Attempt, CarrenoIntent, CarrenoMatch, CarrenoRefused, CarrenoUndone};
+use super::game::{Attempt, Carreno, CarrenoMatch, Intent, Refused, Undone};
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::table::input::{BoardGame, CursorSquare, Pickup, board_takes_input};
@@ -104,7 +104,7 @@ pub enum Outcome {
     /// A move, for the rules to judge.
     Intent(Move),
     /// A piece that may not be picked up, with the rules' reason.
-    Refused(CarrenoRefused),
+    Refused(Refused<Carreno>),
 }
 
 /// What acting on `square` (a click, Enter, the A button) asks for, given
@@ -138,7 +138,7 @@ fn pick_up(game: &Game, selection: &mut Selection, square: Square) -> Option<Out
         }
         Err(error) => {
             selection.picked = None;
-            Some(Outcome::Refused(CarrenoRefused {
+            Some(Outcome::Refused(Refused {
                 attempt: Attempt::PickUp(square),
                 error,
             }))
@@ -149,15 +149,15 @@ fn pick_up(game: &Game, selection: &mut Selection, square: Square) -> Option<Out
 /// Where acting sends what it asks for.
 #[derive(SystemParam)]
 pub struct Act<'w> {
-    intents: MessageWriter<'w, CarrenoIntent>,
-    refused: MessageWriter<'w, CarrenoRefused>,
+    intents: MessageWriter<'w, Intent<Carreno>>,
+    refused: MessageWriter<'w, Refused<Carreno>>,
 }
 
 impl Act<'_> {
     pub(super) fn send(&mut self, outcome: Option<Outcome>) {
         match outcome {
             Some(Outcome::Intent(mv)) => {
-                self.intents.write(CarrenoIntent(mv));
+                self.intents.write(Intent(mv));
             }
             Some(Outcome::Refused(refusal)) => {
                 self.refused.write(refusal);
@@ -188,7 +188,7 @@ fn reset(
 /// to the computer) is put down.
 fn forget_selection(
     game: Option<Res<CarrenoMatch>>,
-    mut undone: MessageReader<CarrenoUndone>,
+    mut undone: MessageReader<Undone<Carreno>>,
     mut selection: ResMut<Selection>,
 ) {
     let stale = match &game {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::app::AppSet;
-use crate::solomon::game::Intent;
+use crate::solomon::game::{Intent, Solomon};
 use crate::solomon::input::{BoardCursor, BoardInput, Held, activate};
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
@@ -25,7 +25,7 @@ fn cursor_input(
     board: BoardInput,
     mut held: ResMut<Held>,
     mut cursor: ResMut<BoardCursor>,
-    mut intents: MessageWriter<Intent>,
+    mut intents: MessageWriter<Intent<Solomon>>,
 ) {
     let keys = keys.for_screen(SolomonScreen::Playing);
     let Some(game) = board.ready() else { return };

@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
 use crate::app::AppSet;
-use crate::solomon::game::{CurrentMatch, Intent};
+use crate::solomon::game::{CurrentMatch, Intent, Solomon};
 use crate::solomon::screens::SolomonScreen;
 
 pub mod cursor;
@@ -83,7 +83,7 @@ impl CursorSquare for Cell {
 
 /// What acting on `cell` (a click, Enter, the A button) asks for, given the
 /// picked-up counter.
-pub fn activate(position: &Position, held: &mut Held, cell: Cell) -> Option<Intent> {
+pub fn activate(position: &Position, held: &mut Held, cell: Cell) -> Option<Intent<Solomon>> {
     match position.phase() {
         Phase::ChaosPlace(_) => Some(Intent(Action::Place(cell))),
         Phase::OrderMove => match held.picked {

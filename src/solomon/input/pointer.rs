@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Phase, Slide};
 
 use crate::app::AppSet;
-use crate::solomon::game::{CurrentMatch, Intent};
+use crate::solomon::game::{CurrentMatch, Intent, Solomon};
 use crate::solomon::input::{Held, activate};
 use crate::solomon::world::BoardLayout;
 use crate::solomon::world::pieces::{Counter, CounterAt};
@@ -47,7 +47,7 @@ fn mouse_input(
     mut held: ResMut<Held>,
     pointers: Query<(&PointerId, &PointerLocation)>,
     camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-    mut intents: MessageWriter<Intent>,
+    mut intents: MessageWriter<Intent<Solomon>>,
 ) {
     let position = game.round().position();
     let point = pointer_world(&pointers, &camera);

@@ -10,7 +10,7 @@ use entropy_rules::{Action, Phase};
 
 use crate::app::AppSet;
 use crate::solomon::computer::{HintRequest, Thinking, WatchPace};
-use crate::solomon::game::{Command, CurrentMatch, Intent, Refused};
+use crate::solomon::game::{Command, CurrentMatch, Intent, Refused, Solomon};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
@@ -67,7 +67,7 @@ pub(crate) struct Controls<'w> {
     pub(crate) hint: ResMut<'w, HintRequest>,
     pub(crate) pace: ResMut<'w, WatchPace>,
     pub(crate) shown: ResMut<'w, ShownMove>,
-    pub(crate) intents: MessageWriter<'w, Intent>,
+    pub(crate) intents: MessageWriter<'w, Intent<Solomon>>,
     pub(crate) commands: MessageWriter<'w, Command>,
     pub(crate) overlays: MessageWriter<'w, OverlayCommand>,
 }
@@ -137,7 +137,7 @@ fn keys(mut keys: MenuKeys<SolomonScreen>, controls: Option<Controls>, blocked: 
     }
 }
 
-fn collect_refusals(mut refused: MessageReader<Refused>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
+fn collect_refusals(mut refused: MessageReader<Refused<Solomon>>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
     for r in refused.read() {
         let reason = r.error.to_string();
         let mut chars = reason.chars();

@@ -7,7 +7,7 @@ use entropy_rules::{Action, Cell, Colour, Event, Phase};
 
 use super::{BoardEntity, BoardLayout};
 use crate::app::AppSet;
-use crate::solomon::game::{Applied, CurrentMatch, Refused, Undone};
+use crate::solomon::game::{Applied, CurrentMatch, Refused, Solomon, Undone};
 use crate::solomon::screens::InMatch;
 use crate::solomon::screens::SolomonScreen;
 use crate::table::z;
@@ -109,7 +109,7 @@ fn spawn_counter(commands: &mut Commands, colour: Colour, at: CounterAt, transla
 
 /// The sync step: moves the counter entities as the rule events say.
 fn follow_events(
-    mut applied: MessageReader<Applied>,
+    mut applied: MessageReader<Applied<Solomon>>,
     mut commands: Commands,
     layout: Res<BoardLayout>,
     mut counters: Query<(Entity, &mut Counter, &Transform)>,
@@ -161,7 +161,7 @@ fn follow_events(
 /// hand, a slid one to where it came from, and a counter drawn since goes
 /// back into the bag.
 fn follow_undos(
-    mut undone: MessageReader<Undone>,
+    mut undone: MessageReader<Undone<Solomon>>,
     mut commands: Commands,
     layout: Res<BoardLayout>,
     mut counters: Query<(Entity, &mut Counter, &Transform)>,
@@ -213,12 +213,12 @@ fn follow_undos(
 
 /// A refused move: the counter goes back where it belongs and shakes.
 fn refuse_feedback(
-    mut refused: MessageReader<Refused>,
+    mut refused: MessageReader<Refused<Solomon>>,
     mut commands: Commands,
     layout: Res<BoardLayout>,
     counters: Query<(Entity, &Counter, &Transform)>,
 ) {
-    for Refused { action, .. } in refused.read() {
+    for Refused { attempt: action, .. } in refused.read() {
         let wanted = match action {
             Action::Slide(slide) => CounterAt::Cell(slide.from),
             Action::Place(_) => CounterAt::Hand,

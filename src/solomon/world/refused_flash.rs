@@ -4,17 +4,17 @@
 use bevy::prelude::*;
 
 use super::pieces::BoardCell;
-use crate::solomon::game::Refused;
+use crate::solomon::game::{Refused, Solomon};
 use crate::table::squares::RefusedFlash;
 
 /// A refused move flashes its cell.
 pub(super) fn flash_refusals(
-    mut refused: MessageReader<Refused>,
+    mut refused: MessageReader<Refused<Solomon>>,
     mut commands: Commands,
     cells: Query<(Entity, &BoardCell)>,
 ) {
     for r in refused.read() {
-        let target = match r.action {
+        let target = match r.attempt {
             entropy_rules::Action::Place(cell) => Some(cell),
             entropy_rules::Action::Slide(slide) => Some(slide.to),
             _ => None,

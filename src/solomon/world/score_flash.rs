@@ -7,7 +7,7 @@ use entropy_rules::{Board, Event, Run};
 
 use super::count_marks::{Rising, run_bar};
 use super::{BoardEntity, BoardLayout};
-use crate::solomon::game::{Applied, CurrentMatch};
+use crate::solomon::game::{Applied, CurrentMatch, Solomon};
 use crate::solomon::screens::InMatch;
 use crate::table::z;
 use crate::ui::art::Art;
@@ -35,7 +35,7 @@ pub fn new_runs(before: &Board, after: &Board) -> Vec<Run> {
 }
 
 fn flash_new_runs(
-    mut applied: MessageReader<Applied>,
+    mut applied: MessageReader<Applied<Solomon>>,
     game: Res<CurrentMatch>,
     layout: Res<BoardLayout>,
     art: Res<Art>,
