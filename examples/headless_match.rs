@@ -13,7 +13,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use entropy::CorePlugin;
 use entropy::app::Folders;
-use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::game::{CurrentMatch, SolomonCommand};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
 use entropy::solomon::screens::SolomonScreen;
 use entropy_ai::Level;
@@ -36,13 +36,13 @@ fn main() {
         opponent: Opponent::Watch(Level::Beginner, Level::Easy),
         ..MatchSetup::default()
     };
-    app.world_mut().write_message(Command::StartMatch);
+    app.world_mut().write_message(SolomonCommand::StartMatch);
     loop {
         app.update();
         let screen = app.world().get_resource::<State<SolomonScreen>>().map(|s| *s.get());
         match screen {
             Some(SolomonScreen::RoundOver) => {
-                app.world_mut().write_message(Command::NextRound);
+                app.world_mut().write_message(SolomonCommand::NextRound);
             }
             Some(SolomonScreen::MatchOver) => break,
             _ => std::thread::sleep(Duration::from_millis(1)),

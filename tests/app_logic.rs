@@ -12,7 +12,7 @@ use common::*;
 use entropy::app::Folders;
 use entropy::solomon::clock::MatchClock;
 use entropy::solomon::count::{Beat, ScoreCount};
-use entropy::solomon::game::{Applied, Command, CurrentMatch, Intent, Refused, Solomon};
+use entropy::solomon::game::{Applied, CurrentMatch, Intent, Refused, Solomon, SolomonCommand};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use entropy::solomon::screens::TurnPhase;
 use entropy::solomon::screens::panel::revealed_total;
@@ -34,7 +34,7 @@ fn app(size: Size) -> App {
 }
 
 fn start(app: &mut App) {
-    send(app, Command::StartMatch);
+    send(app, SolomonCommand::StartMatch);
     wait_for(app, SolomonScreen::Playing);
     settle(app);
 }
@@ -60,7 +60,7 @@ fn a_whole_match_through_intents() {
         let mut app = app(size);
         let mut rng = SmallRng::seed_from_u64(size.n() as u64);
         assert_eq!(screen(&app), Shown::Title);
-        send(&mut app, Command::OpenSetup);
+        send(&mut app, SolomonCommand::OpenSetup);
         wait_for(&mut app, SolomonScreen::Setup);
         start(&mut app);
         let first_order = app.world().resource::<CurrentMatch>().game.order_player(0);
@@ -77,7 +77,7 @@ fn a_whole_match_through_intents() {
         let first = app.world().resource::<CurrentMatch>().round().score();
 
         // Round 2 with the roles swapped, on a fresh board.
-        send(&mut app, Command::NextRound);
+        send(&mut app, SolomonCommand::NextRound);
         wait_for(&mut app, SolomonScreen::Playing);
         app.update();
         assert_eq!(entity_board(&mut app).0.len(), 0, "round 2 starts on an empty board");
@@ -90,10 +90,10 @@ fn a_whole_match_through_intents() {
         assert!(game.game.outcome().is_some());
 
         // A rematch swaps who is Order first; leaving clears the board.
-        send(&mut app, Command::Rematch);
+        send(&mut app, SolomonCommand::Rematch);
         wait_for(&mut app, SolomonScreen::Playing);
         assert_eq!(app.world().resource::<CurrentMatch>().game.order_player(0), Player::Two);
-        send(&mut app, Command::ToTitle);
+        send(&mut app, SolomonCommand::ToTitle);
         wait_for(&mut app, Shown::Title);
         app.update();
         assert_eq!(app.world_mut().query::<&BoardCell>().iter(app.world()).count(), 0);
@@ -232,7 +232,7 @@ fn skipping_the_count_lands_on_the_same_total_and_the_count_belongs_to_its_round
     play_round(&mut app, &mut rng);
     app.update();
     app.update();
-    send(&mut app, Command::SkipCount);
+    send(&mut app, entropy::solomon::count::SkipCount);
     app.update();
     let count = app.world().resource::<ScoreCount>();
     assert!(count.finished());
@@ -242,7 +242,7 @@ fn skipping_the_count_lands_on_the_same_total_and_the_count_belongs_to_its_round
         app.world().get_resource::<ScoreCount>().is_some(),
         "the finished count stays between rounds"
     );
-    send(&mut app, Command::NextRound);
+    send(&mut app, SolomonCommand::NextRound);
     wait_for(&mut app, SolomonScreen::Playing);
     app.update();
     assert!(
@@ -261,7 +261,7 @@ fn leaving_during_the_count_goes_to_the_title() {
         app.update();
     }
     assert!(app.world().get_resource::<ScoreCount>().is_some(), "the count runs");
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     for _ in 0..4 {
         app.update();
     }
@@ -277,7 +277,7 @@ fn leaving_during_the_count_goes_to_the_title() {
 fn computers_play_a_whole_match_through_the_same_intents() {
     let mut app = app(Size::Five);
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Watch(Level::Beginner, Level::Easy);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     let mut applied = 0;
     let mut refused = 0;
     // The frame never waits for the computer: it thinks on the task pool.
@@ -293,7 +293,7 @@ fn computers_play_a_whole_match_through_the_same_intents() {
             .drain()
             .count();
         match screen(app) {
-            Shown::Solomon(SolomonScreen::RoundOver) => send(app, Command::NextRound),
+            Shown::Solomon(SolomonScreen::RoundOver) => send(app, SolomonCommand::NextRound),
             Shown::Solomon(SolomonScreen::MatchOver) => return true,
             _ => {}
         }
@@ -332,7 +332,7 @@ fn undo_at_a_hot_seat_takes_back_one_move_and_keeps_the_luck() {
     let before = app.world().resource::<CurrentMatch>().round().turns().to_vec();
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
     let last = *before.last().unwrap();
-    send(&mut app, Command::Undo);
+    send(&mut app, SolomonCommand::Undo);
     settle(&mut app);
     assert_entities_match(&mut app);
     assert_eq!(
@@ -398,7 +398,7 @@ fn undo_against_the_computer_takes_back_the_persons_move_with_the_reply() {
         turns.iter().all(|t| t.reply.is_some()),
         "the computer answered every placement"
     );
-    send(&mut app, Command::Undo);
+    send(&mut app, SolomonCommand::Undo);
     settle(&mut app);
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(
@@ -468,7 +468,7 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
     drop(app);
 
     let mut app = core_app(folders);
-    send(&mut app, Command::Continue);
+    send(&mut app, SolomonCommand::Continue);
     let mut refused = 0;
     run_until(&mut app, 60, |app| {
         refused += app

@@ -15,7 +15,7 @@ use common::*;
 use entropy::app::Folders;
 use entropy::app::prefs::{PrefsFile, Settings};
 use entropy::app::storage::{Loaded, SaveProblem};
-use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::game::{CurrentMatch, SolomonCommand};
 use entropy::solomon::history::History;
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Seat};
 use entropy::solomon::saved::{SaveData, SavedMatch};
@@ -92,7 +92,7 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
     let live = dir.join("live");
     let mut app = hot_seat(Folders::in_dir(&live));
     let mut rng = SmallRng::seed_from_u64(41);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     let mut last = None;
     let mut after_the_end = 0;
     let (mut checks, mut count_beats, mut continued) = (0, 0, false);
@@ -107,7 +107,7 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
                     send(&mut app, intent);
                 }
             }
-            (Shown::Solomon(SolomonScreen::RoundOver), _) => send(&mut app, Command::NextRound),
+            (Shown::Solomon(SolomonScreen::RoundOver), _) => send(&mut app, SolomonCommand::NextRound),
             _ => {}
         }
         app.update();
@@ -152,7 +152,7 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
             // Once, mid-count of round 1: the continued match counts on to the round's end.
             if on && !continued && state.0 == SolomonScreen::Playing && count.is_some_and(|c| c > 1) {
                 continued = true;
-                send(&mut again, Command::Continue);
+                send(&mut again, SolomonCommand::Continue);
                 wait_for(&mut again, SolomonScreen::RoundOver);
                 assert_eq!(record(&again), played, "the same match, to the end of its round");
             }
@@ -188,7 +188,7 @@ fn a_decided_match_left_in_its_save_goes_to_the_history_once() {
     std::fs::write(data.join("history"), "in the way").unwrap();
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(3);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
     wait_for(&mut app, SolomonScreen::MatchOver);
@@ -240,14 +240,14 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     std::fs::write(data.join("history"), "in the way").unwrap();
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(11);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 9);
     settle(&mut app);
     let left = record(&app);
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 6);
     settle(&mut app);
@@ -266,14 +266,14 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
 
     let mut app = hot_seat(Folders::in_dir(&dir));
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));
-    send(&mut app, Command::Continue);
+    send(&mut app, SolomonCommand::Continue);
     wait_for(&mut app, SolomonScreen::Playing);
     assert_eq!(record(&app), left);
     // With the history writable again, a new match keeps it, as abandoned.
     std::fs::remove_file(data.join("history")).unwrap();
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     let history = app.world().resource::<History>();
@@ -312,7 +312,7 @@ fn failed_saves_are_shown_once_in_plain_words() {
             data.display()
         );
         assert!(problems(&app).is_empty(), "nothing failed yet");
-        send(&mut app, Command::StartMatch);
+        send(&mut app, SolomonCommand::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         assert_eq!(problems(&app), [said.as_str()], "shown as soon as a save fails");
@@ -400,7 +400,7 @@ fn a_full_or_read_only_disk_is_said_and_leaves_no_temporary() {
         data: Some(data.clone()),
     });
     let mut rng = SmallRng::seed_from_u64(5);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 3);
     settle(&mut app);
@@ -514,7 +514,7 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
     assert_eq!(listed, 5);
     // The History screen works around them: the readable match (the last) opens.
     let mut app = hot_seat(Folders::in_dir(&dir));
-    send(&mut app, Command::OpenHistory);
+    send(&mut app, SolomonCommand::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     for _ in 0..4 {
         key(&mut app, KeyCode::ArrowDown);
@@ -598,7 +598,7 @@ fn unreadable_saves_and_preferences_are_kept_aside_never_overwritten() {
             notices.contains("The saved preferences could not be read") && notices.contains("kept as"),
             "{how}: {notices}"
         );
-        send(&mut app, Command::StartMatch);
+        send(&mut app, SolomonCommand::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         app.world_mut().resource_mut::<Settings>().master_volume = 33;
@@ -626,7 +626,7 @@ fn a_clock_beyond_its_setting_is_refused_like_a_corrupt_save() {
     let folders = Folders::in_dir(&dir);
     let mut app = hot_seat(folders.clone());
     app.world_mut().resource_mut::<MatchSetup>().clock = ClockChoice::Minutes(5);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     let mut rng = SmallRng::seed_from_u64(1);
     play(&mut app, &mut rng, 2);
@@ -669,7 +669,7 @@ fn the_match_is_saved_with_its_clocks_as_the_game_exits() {
     let dir = scratch("exit-clock");
     let mut app = hot_seat(Folders::in_dir(&dir));
     app.world_mut().resource_mut::<MatchSetup>().clock = ClockChoice::Minutes(5);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     let mut rng = SmallRng::seed_from_u64(9);
     play(&mut app, &mut rng, 3);
@@ -737,25 +737,25 @@ fn a_replay_leaves_the_saved_match_alone() {
     let folders = Folders::in_dir(&dir);
     let mut app = hot_seat(folders.clone());
     let mut rng = SmallRng::seed_from_u64(23);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
     wait_for(&mut app, SolomonScreen::MatchOver);
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 5);
     settle(&mut app);
     let left = record(&app);
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
     let on_disk = || match entropy::solomon::saved::load(&dir.join("data/match.ron")) {
         Loaded::Read(data) => Some(data.record),
         _ => None,
     };
     assert_eq!(on_disk(), Some(left.clone()));
-    send(&mut app, Command::OpenHistory);
+    send(&mut app, SolomonCommand::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
@@ -773,7 +773,7 @@ fn a_replay_leaves_the_saved_match_alone() {
     }
     key(&mut app, KeyCode::Escape);
     wait_for(&mut app, SolomonScreen::History);
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));
     assert_eq!(app.world().resource::<History>().entries.len(), 1, "kept once");

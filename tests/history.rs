@@ -7,7 +7,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::solomon::game::{Command, CurrentMatch};
+use entropy::solomon::game::{CurrentMatch, SolomonCommand};
 use entropy::solomon::history::History;
 use entropy::solomon::replay::{Replay, ReplayCommand, match_at};
 use entropy::solomon::screens::history::HistoryView;
@@ -31,7 +31,7 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     let dir = scratch("history-replay");
     let mut app = hot_seat(Folders::in_dir(&dir));
     let mut rng = SmallRng::seed_from_u64(8);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 400);
     wait_for(&mut app, SolomonScreen::MatchOver);
@@ -50,9 +50,9 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     assert!(matches!(file.ending(), Some(Ending::Played(_))));
 
     // The replay, from the History screen with the keys.
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
-    send(&mut app, Command::OpenHistory);
+    send(&mut app, SolomonCommand::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<HistoryView>().picked, Some(0));
@@ -116,12 +116,12 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
     let folders = Folders::in_dir(&dir);
     let mut app = hot_seat(folders.clone());
     let mut rng = SmallRng::seed_from_u64(9);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     play(&mut app, &mut rng, 9);
-    send(&mut app, Command::ToTitle);
+    send(&mut app, SolomonCommand::ToTitle);
     wait_for(&mut app, Shown::Title);
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     app.update();
     let history = app.world().resource::<History>().clone();
@@ -142,7 +142,7 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
         "{:?}",
         unreadable.file
     );
-    send(&mut app, Command::OpenHistory);
+    send(&mut app, SolomonCommand::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     // The readable match (newest first) opens; the list still works around the bad file.
     key(&mut app, KeyCode::ArrowDown);

@@ -44,7 +44,7 @@ fn last_reply(app: &App) -> Option<OrderMove> {
 fn the_mouse_places_and_slides_on_the_board() {
     let mut app = app();
     app.world_mut()
-        .write_message(entropy::solomon::game::Command::StartMatch);
+        .write_message(entropy::solomon::game::SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
 

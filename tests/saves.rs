@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::clock::MatchClock;
-use entropy::solomon::game::{Command, CurrentMatch, Intent, Solomon};
+use entropy::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoice};
 use entropy::solomon::saved::SavedMatch;
 use entropy::ui::title::TitleMenu;
@@ -51,7 +51,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
             clock: ClockChoice::Minutes(5),
             ..MatchSetup::default()
         };
-        send(&mut app, Command::StartMatch);
+        send(&mut app, SolomonCommand::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         let mut sent = 0;
         while sent < moves {
@@ -63,7 +63,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
                 }
                 None => {
                     wait_for(&mut app, SolomonScreen::RoundOver);
-                    send(&mut app, Command::NextRound);
+                    send(&mut app, SolomonCommand::NextRound);
                     wait_for(&mut app, SolomonScreen::Playing);
                 }
             }
@@ -88,7 +88,7 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
             app.world().resource::<TitleMenu>().shown().first().map(|e| e.label),
             Some("Continue")
         );
-        send(&mut app, Command::Continue);
+        send(&mut app, SolomonCommand::Continue);
         app.update();
         // Restored as it was: every move of both rounds and the bags, the
         // board, the bag, the scores, whose turn.
@@ -128,7 +128,7 @@ fn the_computer_goes_on_thinking_after_a_resume() {
         role: RoleChoice::Chaos,
         ..MatchSetup::default()
     };
-    send(&mut app, Command::StartMatch);
+    send(&mut app, SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     // The person (Chaos) places; drop the app while the computer (Order) is to reply.
@@ -140,7 +140,7 @@ fn the_computer_goes_on_thinking_after_a_resume() {
     app.update();
     drop(app);
     let mut app = core_app(folders);
-    send(&mut app, Command::Continue);
+    send(&mut app, SolomonCommand::Continue);
     wait_for(&mut app, SolomonScreen::Playing);
     run_until(&mut app, 4000, |app| {
         app.world().resource::<CurrentMatch>().round().turns()[0]
@@ -164,7 +164,7 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         let folders = Folders::in_dir(dir.join("good"));
         let mut app = core_app(folders);
         app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
-        send(&mut app, Command::StartMatch);
+        send(&mut app, SolomonCommand::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         send(
@@ -194,7 +194,7 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
         );
         let aside = std::fs::read_to_string(dir.join(name).join("data/match.ron.unreadable")).unwrap();
         assert_eq!(aside, text, "{name}: kept as it was");
-        send(&mut app, Command::StartMatch);
+        send(&mut app, SolomonCommand::StartMatch);
         wait_for(&mut app, SolomonScreen::Playing);
         settle(&mut app);
         assert!(

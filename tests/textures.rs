@@ -87,7 +87,7 @@ fn every_change_to_an_image_reaches_the_renderer_in_its_frame() {
     let mut app = window_app("textures");
     app.init_resource::<Seen>().add_systems(Last, check_announced);
     app.world_mut().resource_mut::<MatchSetup>().opponent = Opponent::Person;
-    send(&mut app, entropy::solomon::game::Command::StartMatch);
+    send(&mut app, entropy::solomon::game::SolomonCommand::StartMatch);
     wait_for(&mut app, SolomonScreen::Playing);
     // Each move adds a line to the move list and changes the prompt and the
     // scores: new words and numbers, glyphs egui draws for the first time.

@@ -7,7 +7,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
-use entropy::solomon::game::{Command, CurrentMatch, Intent, Solomon};
+use entropy::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
 use entropy::solomon::history::History;
 use entropy::solomon::tutorial::{Step, Tutorial};
 use entropy_rules::{Action, MoveList, OrderMove, Phase, Size};
@@ -20,7 +20,7 @@ fn step(app: &App) -> Step {
 fn the_tutorial_walks_through_a_round() {
     let dir = scratch("tutorial");
     let mut app = core_app(Folders::in_dir(&dir));
-    send(&mut app, Command::StartTutorial);
+    send(&mut app, SolomonCommand::StartTutorial);
     wait_for(&mut app, SolomonScreen::Playing);
     settle(&mut app);
     assert_eq!(app.world().resource::<CurrentMatch>().round().size(), Size::Five);

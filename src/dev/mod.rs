@@ -36,7 +36,7 @@ use crate::app::AppSet;
 use crate::app::prefs::ColourMarks;
 use crate::app::screen::Screen;
 use crate::carreno::{CARRENO, CarrenoScreen};
-use crate::solomon::game::Command;
+use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
 use crate::solomon::screens::{SOLOMON, SolomonScreen};
 use crate::solomon::world::BoardLayout;
@@ -83,7 +83,7 @@ pub enum Step {
     /// Save a screenshot under this name.
     Shot(&'static str),
     /// Send a command.
-    Do(Command),
+    Do(SolomonCommand),
     /// Open or close a dialog.
     Overlay(OverlayCommand),
     /// Press a key (as the keyboard or a gamepad sends it).

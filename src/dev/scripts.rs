@@ -10,7 +10,7 @@ use super::measure::Bucket;
 use crate::app::prefs::ColourMarks;
 use crate::carreno::CarrenoScreen;
 use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
-use crate::solomon::game::Command;
+use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::Opponent;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::navigation::LastDevice;
@@ -38,12 +38,12 @@ fn tour() -> Vec<Step> {
     vec![
         Frames(110),
         Shot("title"),
-        Do(Command::OpenSetup),
+        Do(SolomonCommand::OpenSetup),
         Screen(SolomonScreen::Setup.into()),
         Key(Nav::Up),
         Frames(6),
         Shot("setup"),
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(22),
@@ -77,7 +77,7 @@ fn tour() -> Vec<Step> {
         Speed(1.0),
         Frames(8),
         Shot("round_over"),
-        Do(Command::NextRound),
+        Do(SolomonCommand::NextRound),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(usize::MAX),
@@ -85,20 +85,20 @@ fn tour() -> Vec<Step> {
         Speed(1.0),
         Frames(10),
         Shot("match_over"),
-        Do(Command::ToTitle),
+        Do(SolomonCommand::ToTitle),
         Screen(Shown::Title),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),
         Shot("rules"),
         Overlay(OverlayCommand::CloseAll),
-        Do(Command::StartTutorial),
+        Do(SolomonCommand::StartTutorial),
         Screen(SolomonScreen::Playing.into()),
         Frames(30),
         Shot("tutorial"),
-        Do(Command::ToTitle),
+        Do(SolomonCommand::ToTitle),
         Screen(Shown::Title),
-        Do(Command::OpenHistory),
+        Do(SolomonCommand::OpenHistory),
         Screen(SolomonScreen::History.into()),
         Frames(8),
         Shot("history"),
@@ -123,11 +123,11 @@ fn tour_large() -> Vec<Step> {
     vec![
         Frames(110),
         Shot("title_large"),
-        Do(Command::OpenSetup),
+        Do(SolomonCommand::OpenSetup),
         Screen(SolomonScreen::Setup.into()),
         Frames(6),
         Shot("setup_large"),
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         PlayToChaos(30),
@@ -141,14 +141,14 @@ fn tour_large() -> Vec<Step> {
         Speed(1.0),
         CountBeats(12),
         Shot("count_large"),
-        Do(Command::ToTitle),
+        Do(SolomonCommand::ToTitle),
         Screen(Shown::Title),
         Overlay(OverlayCommand::Open(Overlay::Rules)),
         RulesPage(1),
         Frames(30),
         Shot("rules_large"),
         Overlay(OverlayCommand::CloseAll),
-        Do(Command::StartTutorial),
+        Do(SolomonCommand::StartTutorial),
         Screen(SolomonScreen::Playing.into()),
         Frames(30),
         Shot("tutorial_large"),
@@ -160,7 +160,7 @@ fn tour_large() -> Vec<Step> {
 /// A round in progress, for a window of another size than the default.
 fn resized() -> Vec<Step> {
     vec![
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(30),
@@ -175,7 +175,7 @@ fn resized() -> Vec<Step> {
 /// Waits on Chaos's first turn for a real pointer to place a counter.
 fn pointer() -> Vec<Step> {
     vec![
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Frames(20),
         Announce(Size::default().centre()),
@@ -187,7 +187,7 @@ fn pointer() -> Vec<Step> {
 /// Plays some moves, writes the board, and waits to be killed.
 fn crash_play() -> Vec<Step> {
     vec![
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(9),
@@ -202,7 +202,7 @@ fn crash_play() -> Vec<Step> {
 /// while the count goes on (all but stopped), and waits to be killed.
 fn crash_count() -> Vec<Step> {
     let mut steps = vec![
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
     ];
@@ -217,7 +217,7 @@ fn to_the_last_count() -> [Step; 5] {
     [
         Play(usize::MAX),
         Screen(SolomonScreen::RoundOver.into()),
-        Do(Command::NextRound),
+        Do(SolomonCommand::NextRound),
         Screen(SolomonScreen::Playing.into()),
         Play(usize::MAX),
     ]
@@ -227,7 +227,7 @@ fn to_the_last_count() -> [Step; 5] {
 fn crash_continue() -> Vec<Step> {
     vec![
         Frames(4),
-        Do(Command::Continue),
+        Do(SolomonCommand::Continue),
         Screen(SolomonScreen::Playing.into()),
         Frames(4),
         WriteBoard,
@@ -237,7 +237,7 @@ fn crash_continue() -> Vec<Step> {
 
 fn measure() -> Vec<Step> {
     let mut steps = vec![
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(20),
@@ -257,13 +257,13 @@ fn measure() -> Vec<Step> {
         Speed(1.0),
         TimeSaves,
         Versus(Opponent::Computer(Level::Hard)),
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Measure(Bucket::ThinkingHard),
         Play(24),
         Measure(Bucket::None),
         Versus(Opponent::Computer(Level::Master)),
-        Do(Command::StartMatch),
+        Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Measure(Bucket::ThinkingMaster),
         Play(24),

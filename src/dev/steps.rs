@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 
 use crate::app::prefs::Settings;
 use crate::solomon::count::ScoreCount;
-use crate::solomon::game::{Command, CurrentMatch, Intent, Solomon};
+use crate::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::{MatchSetup, RoleChoice};
 use crate::solomon::screens::SolomonScreen;
@@ -46,7 +46,7 @@ pub(super) struct Stage<'w, 's> {
 #[derive(SystemParam)]
 pub(super) struct Out<'w> {
     intents: MessageWriter<'w, Intent<Solomon>>,
-    commands: MessageWriter<'w, Command>,
+    commands: MessageWriter<'w, SolomonCommand>,
     overlays: MessageWriter<'w, OverlayCommand>,
     keys: MessageWriter<'w, Nav>,
     pub(super) exit: MessageWriter<'w, AppExit>,

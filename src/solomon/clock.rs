@@ -11,7 +11,7 @@ use bevy::window::PrimaryWindow;
 use entropy_rules::Forfeit;
 
 use crate::app::AppSet;
-use crate::solomon::game::{Change, Command, CurrentMatch, MatchChange, Solomon};
+use crate::solomon::game::{Change, CurrentMatch, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_setup::MatchSetup;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::animation::blocks_input;
@@ -59,9 +59,9 @@ impl MatchClock {
 }
 
 /// A new match gets the setup's clock (or none); a resumed one keeps its own.
-fn set_clock(mut commands: MessageReader<Command>, setup: Res<MatchSetup>, mut cmd: Commands) {
+fn set_clock(mut commands: MessageReader<SolomonCommand>, setup: Res<MatchSetup>, mut cmd: Commands) {
     for command in commands.read() {
-        if matches!(command, Command::StartMatch | Command::Rematch) {
+        if matches!(command, SolomonCommand::StartMatch | SolomonCommand::Rematch) {
             match setup.clock.per_player() {
                 Some(time) => cmd.insert_resource(MatchClock::new(time)),
                 None => cmd.remove_resource::<MatchClock>(),

@@ -10,36 +10,37 @@ use bevy::prelude::*;
 use entropy_rules::{Line, LineScore, Run, TallyStep};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::CurrentMatch;
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::scoring;
 use crate::ui::animation::AnimationSpeed;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        start_count
-            .run_if(scoring.and_then(not(resource_exists::<ScoreCount>)))
-            .after(AppSet::Turn)
-            .before(advance_count),
-    )
-    .add_systems(
-        Update,
-        (skip_count, advance_count)
-            .chain()
-            .run_if(
-                scoring
-                    .and_then(resource_exists::<ScoreCount>)
-                    // Gone in the frame a match is left.
-                    .and_then(resource_exists::<CurrentMatch>),
-            )
-            .after(AppSet::Turn),
-    )
-    .add_systems(
-        Update,
-        forget_count.run_if(resource_exists::<ScoreCount>).in_set(AppSet::Turn),
-    );
+    app.add_message::<SkipCount>()
+        .add_systems(
+            Update,
+            start_count
+                .run_if(scoring.and_then(not(resource_exists::<ScoreCount>)))
+                .after(AppSet::Turn)
+                .before(advance_count),
+        )
+        .add_systems(
+            Update,
+            (skip_count, advance_count)
+                .chain()
+                .run_if(
+                    scoring
+                        .and_then(resource_exists::<ScoreCount>)
+                        // Gone in the frame a match is left.
+                        .and_then(resource_exists::<CurrentMatch>),
+                )
+                .after(AppSet::Turn),
+        )
+        .add_systems(
+            Update,
+            forget_count.run_if(resource_exists::<ScoreCount>).in_set(AppSet::Turn),
+        );
 }
 
 /// A line that scores this much or more is celebrated when its count ends.
@@ -172,8 +173,12 @@ fn start_count(game: Res<CurrentMatch>, mut commands: Commands) {
     commands.insert_resource(ScoreCount::new(game.round().breakdown(), game.game.round_index()));
 }
 
-fn skip_count(mut commands: MessageReader<Command>, mut count: ResMut<ScoreCount>) {
-    if commands.read().any(|c| *c == Command::SkipCount) {
+/// Asks the count to show its whole total at once.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkipCount;
+
+fn skip_count(mut skips: MessageReader<SkipCount>, mut count: ResMut<ScoreCount>) {
+    if skips.read().count() > 0 {
         count.skip();
     }
 }

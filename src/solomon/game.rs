@@ -21,7 +21,7 @@ use crate::ui::animation::motion_blocks_input;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(turn::plugin::<Solomon>)
-        .add_message::<Command>()
+        .add_message::<SolomonCommand>()
         .add_systems(
             Update,
             (
@@ -130,7 +130,7 @@ impl TurnGame for Solomon {
 
 /// Moving between screens, matches and rounds.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Command {
+pub enum SolomonCommand {
     /// From the title to the setup screen.
     OpenSetup,
     /// From the title to the history.
@@ -147,8 +147,6 @@ pub enum Command {
     Continue,
     /// Start the first-game tutorial.
     StartTutorial,
-    /// Show the whole count at once.
-    SkipCount,
     /// After the match: open it in the replay with the computer's review running.
     Review,
     /// Take back the last move of the person to move (with the computer's reply).
@@ -158,7 +156,7 @@ pub enum Command {
 }
 
 pub(crate) fn handle_commands(
-    mut commands: MessageReader<Command>,
+    mut commands: MessageReader<SolomonCommand>,
     setup: Res<MatchSetup>,
     game: Option<Res<CurrentMatch>>,
     mut changes: MessageWriter<Change<Solomon>>,
@@ -168,29 +166,29 @@ pub(crate) fn handle_commands(
 ) {
     for command in commands.read() {
         match command {
-            Command::OpenSetup => next.set(SolomonScreen::Setup),
-            Command::OpenHistory => next.set(SolomonScreen::History),
-            Command::StartMatch => {
+            SolomonCommand::OpenSetup => next.set(SolomonScreen::Setup),
+            SolomonCommand::OpenHistory => next.set(SolomonScreen::History),
+            SolomonCommand::StartMatch => {
                 cmd.insert_resource(new_match(&setup, setup.first_order(rand::random())));
                 next.set(SolomonScreen::Playing);
             }
-            Command::NextRound => {
+            SolomonCommand::NextRound => {
                 changes.write(Change::Game(MatchChange::NextRound));
             }
-            Command::Rematch => {
+            SolomonCommand::Rematch => {
                 let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
                 cmd.insert_resource(new_match(&setup, first));
                 next.set(SolomonScreen::Playing);
             }
-            Command::ToTitle => {
+            SolomonCommand::ToTitle => {
                 cmd.remove_resource::<CurrentMatch>();
                 next.title();
             }
-            Command::Undo => {
+            SolomonCommand::Undo => {
                 changes.write(Change::TakeBackForPerson);
             }
-            Command::SkipCount | Command::Continue | Command::StartTutorial | Command::Review => {}
-            Command::Quit => {
+            SolomonCommand::Continue | SolomonCommand::StartTutorial | SolomonCommand::Review => {}
+            SolomonCommand::Quit => {
                 exit.write(AppExit::Success);
             }
         }

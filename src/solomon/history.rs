@@ -22,7 +22,7 @@ use crate::app::AppSet;
 use crate::app::prefs::PrefsFile;
 use crate::app::storage;
 use crate::app::storage::SaveProblem;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::match_setup::{MatchSetup, Seat};
 use crate::solomon::saved::SavedMatch;
 
@@ -226,12 +226,12 @@ pub fn keep_decided(history: &mut History, game: &CurrentMatch, setup: &MatchSet
 /// abandoned, and only then is its save cleared. If the history cannot take
 /// it, it stays saved and the new match is not saved over it.
 fn keep_abandoned_match(
-    mut commands: MessageReader<Command>,
+    mut commands: MessageReader<SolomonCommand>,
     mut saved: ResMut<SavedMatch>,
     mut history: ResMut<History>,
     mut problem: ResMut<SaveProblem>,
 ) {
-    if !commands.read().any(|c| *c == Command::StartMatch) || !saved.resumable() {
+    if !commands.read().any(|c| *c == SolomonCommand::StartMatch) || !saved.resumable() {
         return;
     }
     let Some(Ok((game, setup, _))) = saved.data.as_ref().map(|d| d.restore()) else {

@@ -22,7 +22,7 @@ use crate::app::AppSet;
 use crate::app::storage;
 use crate::app::storage::{Loaded, SaveProblem};
 use crate::solomon::clock::MatchClock;
-use crate::solomon::game::{Applied, Command, CurrentMatch, Solomon, Undone};
+use crate::solomon::game::{Applied, CurrentMatch, Solomon, SolomonCommand, Undone};
 use crate::solomon::history::History;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup};
 use crate::solomon::screens::NextScreen;
@@ -229,13 +229,13 @@ pub fn load(path: &std::path::Path) -> Loaded<SaveData> {
 
 /// Continue: the saved match exactly as it was left.
 fn resume(
-    mut commands: MessageReader<Command>,
+    mut commands: MessageReader<SolomonCommand>,
     mut saved: ResMut<SavedMatch>,
     mut setup: ResMut<MatchSetup>,
     mut next: NextScreen,
     mut cmd: Commands,
 ) {
-    if !commands.read().any(|c| *c == Command::Continue) {
+    if !commands.read().any(|c| *c == SolomonCommand::Continue) {
         return;
     }
     let Some(Ok((game, saved_setup, clock))) = saved.data.as_ref().map(SaveData::restore) else {
@@ -317,15 +317,18 @@ fn save_after_moves(
     (mut applied, mut undone, mut commands): (
         MessageReader<Applied<Solomon>>,
         MessageReader<Undone<Solomon>>,
-        MessageReader<Command>,
+        MessageReader<SolomonCommand>,
     ),
     mut saving: Saving,
     (mut since, time): (Local<Duration>, Res<Time<Real>>),
 ) {
     let moved = applied.read().count() + undone.read().count() > 0;
-    let flow = commands
-        .read()
-        .any(|c| matches!(c, Command::NextRound | Command::StartMatch | Command::Rematch));
+    let flow = commands.read().any(|c| {
+        matches!(
+            c,
+            SolomonCommand::NextRound | SolomonCommand::StartMatch | SolomonCommand::Rematch
+        )
+    });
     if live(&saving.game, &saving.tutorial, &saving.screen).is_none() {
         return;
     }

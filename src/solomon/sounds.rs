@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use entropy_rules::Event;
 
 use crate::solomon::count::{Beat, CELEBRATED, ScoreCount};
-use crate::solomon::game::{Applied, Command, Refused, Solomon, Undone};
+use crate::solomon::game::{Applied, Refused, Solomon, SolomonCommand, Undone};
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::audio::{Cue, PlayCues};
 
@@ -67,9 +67,9 @@ fn count_cues(count: Option<Res<ScoreCount>>, mut heard: Local<usize>, mut cues:
     }
 }
 
-/// A chime for each command but the count's skip.
-fn command_cues(mut commands: MessageReader<Command>, mut cues: MessageWriter<Cue>) {
-    if commands.read().any(|c| *c != Command::SkipCount) {
+/// A chime for each command.
+fn command_cues(mut commands: MessageReader<SolomonCommand>, mut cues: MessageWriter<Cue>) {
+    if commands.read().count() > 0 {
         cues.write(Cue::Choice);
     }
 }

@@ -8,15 +8,15 @@ use bevy::prelude::*;
 use crate::app::AppSet;
 use crate::app::prefs::PrefsFile;
 use crate::app::screen::Screen;
-use crate::solomon::game::Command;
+use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::Opponent;
 use crate::solomon::saved::SavedMatch;
 use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::title::TitleMenu;
 
 pub(crate) fn plugin(app: &mut App) {
-    let command = |command: Command| {
-        move |mut commands: MessageWriter<Command>| {
+    let command = |command: SolomonCommand| {
+        move |mut commands: MessageWriter<SolomonCommand>| {
             commands.write(command);
         }
     };
@@ -25,28 +25,28 @@ pub(crate) fn plugin(app: &mut App) {
         CONTINUE,
         "Back to the match you left.",
         0,
-        command(Command::Continue),
+        command(SolomonCommand::Continue),
     );
     TitleMenu::add(
         app,
         NEW_MATCH,
         "Solomon's Entropy: Order against Chaos, a round in each role.",
         20,
-        command(Command::OpenSetup),
+        command(SolomonCommand::OpenSetup),
     );
     TitleMenu::add(
         app,
         TUTORIAL,
         "A guided first round of Solomon's Entropy.",
         25,
-        command(Command::StartTutorial),
+        command(SolomonCommand::StartTutorial),
     );
     TitleMenu::add(
         app,
         "History",
         "The matches you played, to replay and review.",
         40,
-        command(Command::OpenHistory),
+        command(SolomonCommand::OpenHistory),
     );
     TitleMenu::add(
         app,
@@ -110,10 +110,13 @@ pub fn continue_line(saved: Option<&SavedMatch>) -> Option<String> {
 }
 
 /// Once a match or the tutorial has begun, the title leads with New match.
-fn first_game_played(mut commands: MessageReader<Command>, mut prefs: ResMut<PrefsFile>) {
-    let begun = commands
-        .read()
-        .any(|c| matches!(c, Command::StartMatch | Command::StartTutorial | Command::Continue));
+fn first_game_played(mut commands: MessageReader<SolomonCommand>, mut prefs: ResMut<PrefsFile>) {
+    let begun = commands.read().any(|c| {
+        matches!(
+            c,
+            SolomonCommand::StartMatch | SolomonCommand::StartTutorial | SolomonCommand::Continue
+        )
+    });
     if begun && prefs.first_launch {
         prefs.first_launch = false;
     }

@@ -11,7 +11,7 @@ use entropy_rules::{Event, Match, Player, Role, Size};
 
 use crate::app::AppSet;
 use crate::app::screen::Screen;
-use crate::solomon::game::{Applied, Command, CurrentMatch, Intent, Solomon};
+use crate::solomon::game::{Applied, CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
@@ -101,8 +101,8 @@ pub struct Tutorial {
 }
 
 /// Starts the tutorial (instead of a match) when asked.
-fn start(mut commands: MessageReader<Command>, mut next: NextScreen, mut cmd: Commands) {
-    if !commands.read().any(|c| *c == Command::StartTutorial) {
+fn start(mut commands: MessageReader<SolomonCommand>, mut next: NextScreen, mut cmd: Commands) {
+    if !commands.read().any(|c| *c == SolomonCommand::StartTutorial) {
         return;
     }
     cmd.insert_resource(CurrentMatch {

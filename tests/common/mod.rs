@@ -316,7 +316,7 @@ pub fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
         settle(app);
         match screen(app) {
             Shown::Solomon(SolomonScreen::RoundOver) => {
-                send(app, entropy::solomon::game::Command::NextRound);
+                send(app, entropy::solomon::game::SolomonCommand::NextRound);
                 wait_for(app, SolomonScreen::Playing);
             }
             Shown::Solomon(SolomonScreen::MatchOver) => return,

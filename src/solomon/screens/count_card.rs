@@ -7,13 +7,12 @@ use bevy_egui::egui;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
-use crate::solomon::count::{Beat, ScoreCount};
-use crate::solomon::game::Command;
+use crate::solomon::count::{Beat, ScoreCount, SkipCount};
 use crate::solomon::screens::{CurrentPhase, TurnPhase};
 use crate::ui::theme::{ui, widgets};
 
 /// The count as it goes: the line being counted, said aloud, and the total so far.
-pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, commands: &mut MessageWriter<Command>) {
+pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, skips: &mut MessageWriter<SkipCount>) {
     widgets::card(ui, |ui| {
         ui.set_min_height(172.0);
         ui.label(widgets::strong("Counting the board", 21.0).color(ui::ACCENT));
@@ -54,7 +53,7 @@ pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, commands: &mut Mes
                 if !count.finished()
                     && widgets::button(ui, "Skip", widgets::ButtonLook::new(70.0, 32.0).text_size(15.0)).clicked()
                 {
-                    commands.write(Command::SkipCount);
+                    skips.write(SkipCount);
                 }
             });
         });
@@ -66,12 +65,12 @@ pub(crate) fn skip_on_any_key(
     mut keys: MenuKeys<SolomonScreen>,
     mut mouse: MessageReader<bevy::input::mouse::MouseButtonInput>,
     phase: CurrentPhase,
-    mut commands: MessageWriter<Command>,
+    mut skips: MessageWriter<SkipCount>,
 ) {
     let pressed = !keys.for_screen(SolomonScreen::Playing).is_empty();
     let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0;
     let counting = phase.get() == Some(TurnPhase::Scoring);
     if counting && (pressed || clicked) {
-        commands.write(Command::SkipCount);
+        skips.write(SkipCount);
     }
 }

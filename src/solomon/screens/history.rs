@@ -12,7 +12,7 @@ use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::history::History;
 use crate::solomon::replay::Replay;
 use crate::ui::navigation::{Focus, LastDevice};
@@ -140,13 +140,13 @@ fn act(
 /// Review, at the end of a match: the match just played opens in the
 /// replay with the computer's review running.
 fn review_finished_match(
-    mut commands: MessageReader<Command>,
+    mut commands: MessageReader<SolomonCommand>,
     game: Res<CurrentMatch>,
     setup: Res<crate::solomon::match_setup::MatchSetup>,
     mut next: NextScreen,
     mut cmd: Commands,
 ) {
-    if commands.read().any(|c| *c == Command::Review) {
+    if commands.read().any(|c| *c == SolomonCommand::Review) {
         let file = MatchFile {
             tags: crate::solomon::history::tags(&setup, game.seats),
             record: game.game.record(),
@@ -176,7 +176,7 @@ fn navigate(
     mut focus: ResMut<Focus>,
     mut view: ResMut<HistoryView>,
     mut history: ResMut<History>,
-    mut flow: MessageWriter<Command>,
+    mut flow: MessageWriter<SolomonCommand>,
     mut next: NextScreen,
     mut commands: Commands,
 ) {
@@ -202,7 +202,7 @@ fn navigate(
                     focus.point_at(0);
                 }
                 MenuEvent::Confirm(None) | MenuEvent::Back => {
-                    flow.write(Command::ToTitle);
+                    flow.write(SolomonCommand::ToTitle);
                 }
                 _ => {}
             }
@@ -219,7 +219,7 @@ fn draw(
     mut view: ResMut<HistoryView>,
     mut history: ResMut<History>,
     device: Res<LastDevice>,
-    mut flow: MessageWriter<Command>,
+    mut flow: MessageWriter<SolomonCommand>,
     (mut commands, mut next): (Commands, NextScreen),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -290,7 +290,7 @@ fn draw(
             focus.point_at(count);
         }
         if picked.is_none() && response.clicked() {
-            flow.write(Command::ToTitle);
+            flow.write(SolomonCommand::ToTitle);
         }
     });
     if let Some(index) = picked {

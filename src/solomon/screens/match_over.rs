@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{Forfeit, Outcome, Player};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::match_setup::Name;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
@@ -33,17 +33,17 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The buttons, two to a row, in the order the focus goes.
-const CHOICES: [(Command, &str); 4] = [
-    (Command::Rematch, "Rematch"),
-    (Command::Review, "Review"),
-    (Command::OpenSetup, "New match"),
-    (Command::ToTitle, "Title"),
+const CHOICES: [(SolomonCommand, &str); 4] = [
+    (SolomonCommand::Rematch, "Rematch"),
+    (SolomonCommand::Review, "Review"),
+    (SolomonCommand::OpenSetup, "New match"),
+    (SolomonCommand::ToTitle, "Title"),
 ];
 
 fn navigate(
     mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let choices = CHOICES.map(|(c, _)| c);
@@ -56,7 +56,7 @@ fn navigate(
                 overlays.write(OverlayCommand::Open(Overlay::Settings));
             }
             MenuEvent::Back => {
-                commands.write(Command::ToTitle);
+                commands.write(SolomonCommand::ToTitle);
             }
             _ => {}
         }
@@ -95,7 +95,7 @@ fn draw(
     mut shown: ResMut<ShownMove>,
     mut focus: ResMut<Focus>,
     (overlays, device): (Res<crate::ui::overlays::Overlays>, Res<LastDevice>),
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let m = &data.game.game;

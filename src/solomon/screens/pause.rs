@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::SOLOMON;
 use crate::app::screen::Screen;
-use crate::solomon::game::Command;
+use crate::solomon::game::SolomonCommand;
 use crate::ui::pause::{Entry, PausedGame, menu};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -28,8 +28,8 @@ impl PausedGame for SolomonPause {
         (Entry::HowToPlay, "How to play"),
         (Entry::Leave, "Leave match"),
     ];
-    type Leave = Command;
-    fn leave() -> Command {
-        Command::ToTitle
+    type Leave = SolomonCommand;
+    fn leave() -> SolomonCommand {
+        SolomonCommand::ToTitle
     }
 }

@@ -10,7 +10,7 @@ use entropy_rules::{Action, Phase};
 
 use crate::app::AppSet;
 use crate::solomon::computer::{HintRequest, Thinking, WatchPace};
-use crate::solomon::game::{Command, CurrentMatch, Intent, Refused, Solomon};
+use crate::solomon::game::{CurrentMatch, Intent, Refused, Solomon, SolomonCommand};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
@@ -68,7 +68,8 @@ pub(crate) struct Controls<'w> {
     pub(crate) pace: ResMut<'w, WatchPace>,
     pub(crate) shown: ResMut<'w, ShownMove>,
     pub(crate) intents: MessageWriter<'w, Intent<Solomon>>,
-    pub(crate) commands: MessageWriter<'w, Command>,
+    pub(crate) commands: MessageWriter<'w, SolomonCommand>,
+    pub(crate) skips: MessageWriter<'w, crate::solomon::count::SkipCount>,
     pub(crate) overlays: MessageWriter<'w, OverlayCommand>,
 }
 
@@ -93,7 +94,7 @@ impl Controls<'_> {
     pub(crate) fn undo(&mut self) {
         if undo_allowed(&self.game, self.clock.is_some()) {
             self.held.picked = None;
-            self.commands.write(Command::Undo);
+            self.commands.write(SolomonCommand::Undo);
         }
     }
 
@@ -194,7 +195,7 @@ fn draw(
         }
         let scoring = turn_data.phase.get() == Some(TurnPhase::Scoring);
         match (&data.count, scoring) {
-            (Some(count), true) => crate::solomon::screens::count_card::counting(ui, count, &mut controls.commands),
+            (Some(count), true) => crate::solomon::screens::count_card::counting(ui, count, &mut controls.skips),
             _ => crate::solomon::screens::turn_card::turn_card(ui, &data, &turn_data, &mut controls, still),
         }
     });

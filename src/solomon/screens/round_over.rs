@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Command, CurrentMatch};
+use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
@@ -29,15 +29,19 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The one choice: the next round, or the title at the end of the tutorial.
-fn next_step(tutorial: bool) -> Command {
-    if tutorial { Command::ToTitle } else { Command::NextRound }
+fn next_step(tutorial: bool) -> SolomonCommand {
+    if tutorial {
+        SolomonCommand::ToTitle
+    } else {
+        SolomonCommand::NextRound
+    }
 }
 
 fn navigate(
     mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     tutorial: Option<Res<crate::solomon::tutorial::Tutorial>>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) {
     let choice = next_step(tutorial.is_some());
@@ -62,7 +66,7 @@ fn draw(
         Res<crate::ui::overlays::Overlays>,
         Option<Res<crate::solomon::tutorial::Tutorial>>,
     ),
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let m = &data.game.game;
@@ -110,7 +114,7 @@ fn draw(
                 .main(true)
                 .focused(overlays.is_empty());
             if widgets::button(ui, "Start round 2", look).clicked() {
-                commands.write(Command::NextRound);
+                commands.write(SolomonCommand::NextRound);
             }
         });
     });

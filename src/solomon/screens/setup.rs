@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_ai::Level;
 
 use crate::app::AppSet;
-use crate::solomon::game::Command;
+use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::setup_rows::describe;
@@ -42,13 +42,13 @@ fn stop_typing(mut typing: ResMut<TextEntry>) {
     typing.0 = false;
 }
 
-fn press(row: Row, setup: &mut MatchSetup, commands: &mut MessageWriter<Command>) {
+fn press(row: Row, setup: &mut MatchSetup, commands: &mut MessageWriter<SolomonCommand>) {
     match row {
         Row::Start => {
-            commands.write(Command::StartMatch);
+            commands.write(SolomonCommand::StartMatch);
         }
         Row::Back => {
-            commands.write(Command::ToTitle);
+            commands.write(SolomonCommand::ToTitle);
         }
         Row::Name(_) => {}
         choice => change(setup, choice, 1),
@@ -59,7 +59,7 @@ fn navigate(
     mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<MatchSetup>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
 ) {
     let rows = rows(&setup);
     for event in menu_events(keys.for_screen(SolomonScreen::Setup), &mut focus, &rows) {
@@ -69,7 +69,7 @@ fn navigate(
                 change(&mut setup, row, delta)
             }
             MenuEvent::Back => {
-                commands.write(Command::ToTitle);
+                commands.write(SolomonCommand::ToTitle);
             }
             _ => {}
         }
@@ -88,7 +88,7 @@ fn draw(
     device: Res<LastDevice>,
     mut typing: ResMut<TextEntry>,
     overlays: Res<crate::ui::overlays::Overlays>,
-    mut commands: MessageWriter<Command>,
+    mut commands: MessageWriter<SolomonCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let rows = rows(&setup);
