@@ -11,10 +11,11 @@ use super::game::{CarrenoCommand, CarrenoMatch, Seat, sentence};
 use super::panel::{PanelData, side_panel};
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
+use crate::table::end_card::end_card;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
-use crate::ui::theme::{ui, widgets};
+use crate::ui::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(CarrenoScreen::Over), |mut focus: ResMut<Focus>| focus.set(0))
@@ -84,32 +85,15 @@ fn draw(
         return Ok(());
     };
     let active = overlays.is_empty();
-    let focused = focus.of(CHOICES.len());
     let buttons = side_panel(&ctx, &data, |ui| {
-        widgets::card(ui, |ui| {
-            ui.set_min_height(188.0);
-            ui.add(egui::Label::new(widgets::strong(headline(&data.game, result), 26.0).color(ui::ACCENT)).wrap());
+        let lines = |ui: &mut egui::Ui| {
             ui.add(egui::Label::new(widgets::text(sentence(&result.to_string()), widgets::BODY)).wrap());
-            ui.add_space(8.0);
-            ui.horizontal_wrapped(|ui| {
-                for (i, (command, label)) in CHOICES.iter().enumerate() {
-                    // Three buttons in the card's width (284 points).
-                    let width = [96.0, 100.0, 68.0][i];
-                    let look = widgets::ButtonLook::new(width, 40.0)
-                        .main(i == 0)
-                        .focused(active && i == focused)
-                        .text_size(16.0);
-                    let response = widgets::button(ui, label, look);
-                    if active && response.hovered() && *device == LastDevice::Mouse {
-                        focus.point_at(i);
-                    }
-                    if active && response.clicked() {
-                        commands.write(*command);
-                    }
-                }
-            });
             ui.label(widgets::muted("A rematch swaps the sides.", widgets::SMALL));
-        });
+        };
+        let headline = headline(&data.game, result);
+        if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut focus, (active, *device)) {
+            commands.write(command);
+        }
     });
     if buttons.rules {
         overlay_commands.write(OverlayCommand::Open(Overlay::Rules));

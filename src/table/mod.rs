@@ -2,11 +2,13 @@
 //! ([`turn`]), the board's input ([`input`]), a
 //! piece's sprites and lift ([`pieces`]), a square's colour and a refused
 //! move's flash ([`squares`]), marks ([`marks`]), the sprites' depths
-//! ([`z`]) and the computer players' pace ([`computer`]).
+//! ([`z`]), computer players and hints ([`computer`]) and the end
+//! screen's card ([`end_card`]).
 
 use bevy::prelude::*;
 
 pub mod computer;
+pub mod end_card;
 pub mod input;
 pub mod marks;
 pub mod pieces;

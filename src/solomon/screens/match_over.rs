@@ -12,10 +12,11 @@ use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::match_setup::Name;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
+use crate::table::end_card::end_card;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand};
-use crate::ui::theme::{ui, widgets};
+use crate::ui::theme::widgets;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(SolomonScreen::MatchOver), |mut focus: ResMut<Focus>| {
@@ -101,11 +102,8 @@ fn draw(
     let m = &data.game.game;
     let (title, reason) = headline(m, |p| data.name(p));
     let active = overlays.is_empty();
-    let focused = focus.of(CHOICES.len());
     side_panel(&ctx, &data, &mut shown, |ui| {
-        widgets::card(ui, |ui| {
-            ui.set_min_height(172.0);
-            ui.add(egui::Label::new(widgets::strong(title, 26.0).color(ui::ACCENT)).wrap());
+        let lines = |ui: &mut egui::Ui| {
             if let Some(reason) = reason {
                 ui.label(widgets::text(reason, widgets::BODY));
             }
@@ -127,27 +125,10 @@ fn draw(
                     ));
                 }
             }
-            ui.add_space(6.0);
-            let width = (ui.available_width() - 8.0) / 2.0;
-            for row in [0, 2] {
-                ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 8.0;
-                    for (i, (command, label)) in CHOICES.iter().enumerate().skip(row).take(2) {
-                        let look = widgets::ButtonLook::new(width, 40.0)
-                            .main(i == 0)
-                            .focused(active && i == focused)
-                            .text_size(17.0);
-                        let response = widgets::button(ui, label, look);
-                        if active && response.hovered() && *device == LastDevice::Mouse {
-                            focus.point_at(i);
-                        }
-                        if active && response.clicked() {
-                            commands.write(*command);
-                        }
-                    }
-                });
-            }
-        });
+        };
+        if let Some(command) = end_card(ui, &title, lines, &CHOICES, 2, &mut focus, (active, *device)) {
+            commands.write(command);
+        }
     });
     Ok(())
 }
