@@ -5,7 +5,7 @@
 //! board at once. The bag shows what was left at that move.
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Match, MatchFile, MatchRecord, Phase, Turn};
+use entropy_rules::{Action, Match, MatchFile, MatchRecord, Turn};
 
 use crate::app::AppSet;
 use crate::solomon::game::{Change, CurrentMatch, Intent, Solomon};
@@ -38,8 +38,8 @@ pub struct Replay {
     pub step: usize,
     /// Moves a second when playing by itself.
     pub autoplay: Option<f32>,
-    /// A placement waiting for its draw to land.
-    pending: Option<Action>,
+    /// A draw played: the placement it is for follows once it has landed.
+    pending: bool,
     /// Steps asked for and not yet taken: forward (positive) or back.
     queued: i32,
     since: f32,
@@ -77,20 +77,23 @@ pub fn moves(turns: &[Turn]) -> Vec<Action> {
         .collect()
 }
 
-/// The match of `record` in round `round` after `step` of its moves.
+/// The match of `record` in round `round` after `step` of its moves
+/// (placements and Order moves), played through the rules.
 pub fn match_at(record: &MatchRecord, round: usize, step: usize) -> Option<Match> {
-    let mut partial = record.clone();
-    partial.forfeit = None;
-    partial.rounds.truncate(round + 1);
-    let turns = partial.rounds.get_mut(round)?;
-    let kept_turns = step.div_ceil(2).min(turns.len());
-    turns.truncate(kept_turns);
-    if step % 2 == 1
-        && let Some(last) = turns.last_mut()
-    {
-        last.reply = None;
+    let mut start = record.clone();
+    start.forfeit = None;
+    start.rounds.truncate(round + 1);
+    start.rounds.get_mut(round)?.clear();
+    let mut game = start.replay().ok()?;
+    let mut played = 0;
+    while played < step {
+        let action = record.next_action(&game)?;
+        game.apply(action).ok()?;
+        if action != Action::Draw {
+            played += 1;
+        }
     }
-    partial.replay().ok()
+    Some(game)
 }
 
 impl Replay {
@@ -101,7 +104,7 @@ impl Replay {
             round: 0,
             step: 0,
             autoplay: None,
-            pending: None,
+            pending: false,
             queued: 0,
             since: 0.0,
         }
@@ -124,7 +127,7 @@ impl Replay {
     /// Whether a move is still on its way (a placement waiting for its
     /// draw) or steps asked for wait their turn.
     pub fn busy(&self) -> bool {
-        self.pending.is_some() || self.queued != 0
+        self.pending || self.queued != 0
     }
 
     fn last_round(&self) -> usize {
@@ -181,7 +184,7 @@ fn follow_commands(
             let step = step.min(replay.round_moves(round).len());
             replay.round = round;
             replay.step = step;
-            replay.pending = None;
+            replay.pending = false;
             replay.queued = 0;
             if let Some(current) = replay.current() {
                 cmd.insert_resource(current);
@@ -190,7 +193,7 @@ fn follow_commands(
         }
     }
     // One step a frame, once the last one has come to rest.
-    if replay.queued == 0 || replay.pending.is_some() || blocks_input(&tweens) {
+    if replay.queued == 0 || replay.pending || blocks_input(&tweens) {
         return;
     }
     let jump = if replay.queued > 0 {
@@ -210,26 +213,23 @@ fn follow_commands(
     }
 }
 
-/// The next move, asked of the rules (its draw first, for a placement), or
-/// the place to jump to at the end of a round.
+/// The record's next move, asked of the rules (a draw first, its placement
+/// following once it has landed), or the place to jump to at the end of a
+/// round.
 fn step_forward(
     replay: &mut Replay,
     game: &CurrentMatch,
     intents: &mut MessageWriter<Intent<Solomon>>,
 ) -> Option<(usize, usize)> {
-    let moves = replay.round_moves(replay.round);
-    match moves.get(replay.step) {
-        Some(&action) => {
-            let action = match (action, game.round().phase()) {
-                // The draw comes first and the placement once it has landed.
-                (Action::Place(_), Phase::ChaosDraw) => {
-                    replay.pending = Some(action);
-                    Action::Draw
-                }
-                _ => action,
-            };
+    let next = replay.file.record.next_action(&game.game);
+    match next {
+        Some(action) => {
             intents.write(Intent(action));
-            replay.step += 1;
+            if action == Action::Draw {
+                replay.pending = true;
+            } else {
+                replay.step += 1;
+            }
             None
         }
         None if replay.round < replay.last_round() => Some((replay.round + 1, 0)),
@@ -265,7 +265,7 @@ fn autoplay(
     mut commands: MessageWriter<ReplayCommand>,
 ) {
     let Some(speed) = replay.autoplay else { return };
-    if blocks_input(&tweens) || replay.pending.is_some() {
+    if blocks_input(&tweens) || replay.pending {
         return;
     }
     replay.since += time.delta_secs() * speed;
@@ -278,13 +278,17 @@ fn autoplay(
 /// The placement after its draw, once the drawn counter has landed in Chaos's hand.
 fn finish_pending(
     mut replay: ResMut<Replay>,
+    game: Res<CurrentMatch>,
     tweens: Query<&crate::ui::animation::Tween>,
     mut intents: MessageWriter<Intent<Solomon>>,
 ) {
-    if replay.pending.is_none() || blocks_input(&tweens) {
+    if !replay.pending || blocks_input(&tweens) {
         return;
     }
-    if let Some(action) = replay.pending.take() {
+    replay.pending = false;
+    let next = replay.file.record.next_action(&game.game);
+    if let Some(action) = next {
         intents.write(Intent(action));
+        replay.step += 1;
     }
 }

@@ -56,6 +56,42 @@ impl RoundRecord {
         }
         Ok(round)
     }
+
+    /// The action of this record that comes next in `round`, a round
+    /// played from the record's start (perhaps with moves taken back):
+    /// the draw before a placement, the placement, Order's reply; `None`
+    /// at the record's end.
+    ///
+    /// ```
+    /// use entropy_rules::{Action, Cell, Round, Size};
+    ///
+    /// let mut played = Round::new(Size::Seven, 7);
+    /// let centre = Cell::new(3, 3).unwrap();
+    /// played.apply(Action::Draw).unwrap();
+    /// played.apply(Action::Place(centre)).unwrap();
+    /// let record = played.record();
+    ///
+    /// let mut again = Round::new(Size::Seven, 7);
+    /// assert_eq!(record.next_action(&again), Some(Action::Draw));
+    /// again.apply(Action::Draw).unwrap();
+    /// assert_eq!(record.next_action(&again), Some(Action::Place(centre)));
+    /// again.apply(Action::Place(centre)).unwrap();
+    /// assert_eq!(record.next_action(&again), None, "Order has not replied yet");
+    /// ```
+    pub fn next_action(&self, round: &Round) -> Option<Action> {
+        next_in(&self.turns, round)
+    }
+}
+
+/// The action of `turns` that comes next in `round`, played from their start.
+fn next_in(turns: &[Turn], round: &Round) -> Option<Action> {
+    let played = round.turns().len();
+    match round.phase() {
+        Phase::ChaosDraw => turns.get(played).map(|_| Action::Draw),
+        Phase::ChaosPlace(_) => turns.get(played).map(|t| Action::Place(t.placement.cell)),
+        Phase::OrderMove => turns.get(played.checked_sub(1)?)?.reply.map(Action::from),
+        Phase::Finished => None,
+    }
 }
 
 /// A match as played: the board size, who was Order first, both rounds' bags
@@ -77,6 +113,14 @@ pub struct MatchRecord {
 }
 
 impl MatchRecord {
+    /// The action of this record that comes next in `game`, a match played
+    /// from the record's start (perhaps with moves taken back): see
+    /// [`RoundRecord::next_action`]. `None` at the end of the round being
+    /// played (the next round is begun by [`Match::start_second_round`]).
+    pub fn next_action(&self, game: &Match) -> Option<Action> {
+        next_in(self.rounds.get(game.round_index())?, game.round())
+    }
+
     /// Plays the record again, checking every draw and every move.
     pub fn replay(&self) -> Result<Match, ReplayError> {
         let bag = |i: usize| {

@@ -326,3 +326,68 @@ fn replay_catches_a_tampered_record() {
     missing.turns[0].reply = None;
     assert_eq!(missing.replay().unwrap_err().kind, ReplayErrorKind::MissingReply);
 }
+
+/// A match played to its end with varied moves: placements spread over the
+/// board, slides chosen by `seed`.
+fn played_match(seed: u64) -> Match {
+    let mut game = Match::new(Size::Five, Player::One, [seed, seed + 1]);
+    let mut state = seed;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n.max(1)
+    };
+    let mut moves = MoveList::new();
+    loop {
+        let action = match game.round().phase() {
+            Phase::ChaosDraw => Action::Draw,
+            Phase::ChaosPlace(_) => {
+                let vacant: Vec<Cell> = game.round().board().vacant().into_iter().collect();
+                Action::Place(vacant[next(vacant.len())])
+            }
+            Phase::OrderMove => {
+                game.round().position().order_moves(&mut moves);
+                Action::from(moves[next(moves.len())])
+            }
+            Phase::Finished if game.round_index() == 0 => {
+                game.start_second_round().unwrap();
+                continue;
+            }
+            Phase::Finished => return game,
+        };
+        game.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn a_record_says_its_next_action_from_any_point_of_its_replay() {
+    for seed in [3, 17, 2026] {
+        let played = played_match(seed);
+        let record = played.record();
+        let mut again = Match::new(Size::Five, Player::One, [seed, seed + 1]);
+        let mut actions = 0;
+        loop {
+            let Some(action) = record.next_action(&again) else {
+                if again.round_index() == 0 {
+                    again.start_second_round().unwrap();
+                    continue;
+                }
+                break;
+            };
+            again.apply(action).unwrap();
+            actions += 1;
+            // Now and then a move taken back and asked for again.
+            if action != Action::Draw && actions % 7 == 0 {
+                let undone = again.undo().unwrap();
+                assert_eq!(record.next_action(&again), Some(undone), "seed {seed}");
+                again.apply(undone).unwrap();
+            }
+        }
+        assert!(again.is_over());
+        assert_eq!(again.record(), record, "seed {seed}");
+        for (a, b) in again.rounds().iter().zip(played.rounds()) {
+            assert_eq!(a.board(), b.board());
+        }
+    }
+}
