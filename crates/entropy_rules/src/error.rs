@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::{Cell, Colour, Phase, Size};
+use crate::{Action, Cell, Colour, Phase, Role, Size};
 
 /// Why an action was refused. A refused action changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +38,19 @@ pub enum MoveError {
     },
     /// The board is full: the round is over.
     RoundOver,
+    /// Under touch move, Order touched the counter on this cell, which can
+    /// move: it must be the one moved (see [`crate::Touched`]).
+    Touched(Cell),
+    /// The side to act is out of time: the tournament rules play `forced`
+    /// for it, and nothing else (see [`crate::Match::forced_action`]).
+    OutOfTime {
+        /// The side out of time.
+        role: Role,
+        /// What the rules play for it.
+        forced: Action,
+    },
+    /// Not yet, in a simultaneous match: what must come first.
+    NotYet(&'static str),
 }
 
 impl fmt::Display for MoveError {
@@ -63,6 +76,19 @@ impl fmt::Display for MoveError {
                 write!(f, "cannot {attempted} now: {phase}")
             }
             MoveError::RoundOver => write!(f, "the round is over: the board is full"),
+            MoveError::Touched(cell) => {
+                write!(f, "the counter on {cell} was touched: it is the one to move")
+            }
+            MoveError::OutOfTime { role, forced } => {
+                write!(f, "{role} is out of time: the rules ")?;
+                match forced {
+                    Action::Draw => f.write_str("draw for it"),
+                    Action::Place(cell) => write!(f, "place its counter on {cell}"),
+                    Action::Pass => f.write_str("pass for it"),
+                    Action::Slide(slide) => write!(f, "play {slide} for it"),
+                }
+            }
+            MoveError::NotYet(reason) => write!(f, "not yet: {reason}"),
         }
     }
 }
@@ -76,6 +102,8 @@ pub enum UndoError {
     NothingToUndo,
     /// The match is decided (a player ran out of time or resigned).
     MatchDecided,
+    /// A player's flag fell after the move: what was played before it stands.
+    FlagFell,
 }
 
 impl fmt::Display for UndoError {
@@ -83,6 +111,7 @@ impl fmt::Display for UndoError {
         f.write_str(match self {
             UndoError::NothingToUndo => "there is no move of this round to take back",
             UndoError::MatchDecided => "the match is decided",
+            UndoError::FlagFell => "a flag fell after that move: the moves before it stand",
         })
     }
 }

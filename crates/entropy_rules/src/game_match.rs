@@ -1,6 +1,10 @@
 use std::fmt;
 
-use crate::{Action, Bag, Event, MatchRecord, MoveError, Phase, Round, Size, UndoError};
+use crate::tournament::{fits_phase, role_of};
+use crate::{
+    Action, Bag, Event, FlagFall, MatchRecord, MoveError, Phase, Round, Size, TimeControl, TimeLeft, TurnClocks,
+    UndoError,
+};
 
 /// One of the two players of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,6 +74,11 @@ pub enum Outcome {
 }
 
 /// A match decided before its boards were full.
+///
+/// Under the tournament rules running out of time is not a loss: a clock's
+/// end is told with [`Match::flag`], and the round is finished by the rules.
+/// [`Forfeit::TimeOut`] is the older reading (the flag loses the match),
+/// kept for the files that hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -98,6 +107,11 @@ pub enum MatchError {
     AlreadySecondRound,
     /// The match is over.
     Over,
+    /// This player's flag has fallen already.
+    AlreadyFlagged(Player),
+    /// This player has no move left to make (in a simultaneous match,
+    /// whose other player still has one): no clock of theirs runs.
+    NoMovesLeft(Player),
 }
 
 impl fmt::Display for MatchError {
@@ -106,6 +120,10 @@ impl fmt::Display for MatchError {
             MatchError::RoundNotFinished => "the first round is not over",
             MatchError::AlreadySecondRound => "the second round has already begun",
             MatchError::Over => "the match is over",
+            MatchError::AlreadyFlagged(Player::One) => "player 1 is out of time already",
+            MatchError::AlreadyFlagged(Player::Two) => "player 2 is out of time already",
+            MatchError::NoMovesLeft(Player::One) => "player 1 has no move left to make",
+            MatchError::NoMovesLeft(Player::Two) => "player 2 has no move left to make",
         })
     }
 }
@@ -114,12 +132,23 @@ impl std::error::Error for MatchError {}
 
 /// A match: two rounds, the players swapping roles after the first. Each
 /// player's result is the score they made as Order; the higher total wins.
+///
+/// Tournament play: a match may have a [`TimeControl`], keeps the clock
+/// readings it is given with each move ([`Match::apply_timed`]), and is told
+/// when a player's time is up ([`Match::flag`]). From then on the player's
+/// moves are the rules' ([`Match::forced_action`]; [`Match::apply`] refuses
+/// any other), in this round and the next.
 #[derive(Debug)]
 pub struct Match {
     first_order: Player,
     rounds: Vec<Round>,
     second_bag: Option<Bag>,
     forfeit: Option<Forfeit>,
+    time_control: Option<TimeControl>,
+    /// Each round's clock readings, a turn for each of its turns.
+    clocks: Vec<Vec<TurnClocks>>,
+    /// The flags fallen, in the order they fell.
+    flags: Vec<FlagFall>,
 }
 
 impl Match {
@@ -136,7 +165,27 @@ impl Match {
             rounds: vec![Round::with_bag(first)],
             second_bag: Some(second),
             forfeit: None,
+            time_control: None,
+            clocks: vec![Vec::new()],
+            flags: Vec::new(),
         }
+    }
+
+    /// The time control the match is played at, if any (it changes no rule:
+    /// the caller keeps the clocks; the record keeps it).
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.time_control
+    }
+
+    /// Sets the time control the record names.
+    pub fn set_time_control(&mut self, time_control: Option<TimeControl>) {
+        self.time_control = time_control;
+    }
+
+    /// The clock readings of round `index` (0 or 1), one for each of its
+    /// turns (empty for a round not begun).
+    pub fn clocks(&self, index: usize) -> &[TurnClocks] {
+        self.clocks.get(index).map_or(&[], Vec::as_slice)
     }
 
     /// The board size.
@@ -165,22 +214,157 @@ impl Match {
     }
 
     /// Does `action` in the current round (see [`Round::apply`]). Nothing
-    /// more is played once the match is decided by a forfeit.
+    /// more is played once the match is decided by a forfeit. While the
+    /// side to act is out of time, only [`Match::forced_action`] is taken
+    /// (anything else of that side is refused with [`MoveError::OutOfTime`]).
     pub fn apply(&mut self, action: Action) -> Result<Event, MoveError> {
+        self.play(action, None)
+    }
+
+    /// [`Match::apply`], with what the mover's clock shows after the move,
+    /// which the record keeps (a draw keeps none: the placement's reading
+    /// covers it).
+    pub fn apply_timed(&mut self, action: Action, left: TimeLeft) -> Result<Event, MoveError> {
+        self.play(action, Some(left))
+    }
+
+    fn play(&mut self, action: Action, left: Option<TimeLeft>) -> Result<Event, MoveError> {
         if self.forfeit.is_some() {
             return Err(MoveError::RoundOver);
         }
-        self.round_mut().apply(action)
+        if let Some(forced) = self.forced_action()
+            && forced != action
+            && fits_phase(action, self.round().phase())
+        {
+            return Err(MoveError::OutOfTime {
+                role: role_of(forced),
+                forced,
+            });
+        }
+        let event = self.round_mut().apply(action)?;
+        let index = self.round_index();
+        let clocks = &mut self.clocks[index];
+        match event {
+            Event::Placed(_) => clocks.push(TurnClocks {
+                placement: left,
+                reply: None,
+            }),
+            Event::Slid(_) | Event::Passed => {
+                if let Some(last) = clocks.last_mut() {
+                    last.reply = left;
+                }
+            }
+            Event::Drew(_) => {}
+        }
+        Ok(event)
     }
 
     /// Takes back the last placement or Order move of the current round
     /// (see [`Round::undo`]); a finished first round is not reopened once
-    /// the second has begun.
+    /// the second has begun, and a move made before a flag fell is not
+    /// taken back ([`UndoError::FlagFell`]).
     pub fn undo(&mut self) -> Result<Action, UndoError> {
         if self.forfeit.is_some() {
             return Err(UndoError::MatchDecided);
         }
-        self.round_mut().undo()
+        let index = self.round_index();
+        let moves = self.round().moves();
+        if moves > 0 && self.flags.iter().any(|f| f.round == index && f.moves == moves) {
+            return Err(UndoError::FlagFell);
+        }
+        let undone = self.round_mut().undo()?;
+        let clocks = &mut self.clocks[index];
+        match undone {
+            Action::Place(_) => {
+                clocks.pop();
+            }
+            _ => {
+                if let Some(last) = clocks.last_mut() {
+                    last.reply = None;
+                }
+            }
+        }
+        Ok(undone)
+    }
+
+    /// `player`'s time is up (tournament play). Not a loss: from now on,
+    /// in this round and the next, the rules play that player's part (see
+    /// [`Match::forced_action`]). Refused when the match is over or the
+    /// flag has fallen already. Gives the fall as the record keeps it.
+    pub fn flag(&mut self, player: Player) -> Result<FlagFall, MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over);
+        }
+        if self.is_flagged(player) {
+            return Err(MatchError::AlreadyFlagged(player));
+        }
+        let fall = FlagFall {
+            round: self.round_index(),
+            moves: self.round().moves(),
+            player,
+        };
+        self.flags.push(fall);
+        Ok(fall)
+    }
+
+    /// Whether `player`'s flag has fallen.
+    pub fn is_flagged(&self, player: Player) -> bool {
+        self.flags.iter().any(|f| f.player == player)
+    }
+
+    /// The flags fallen, in the order they fell.
+    pub fn flags(&self) -> &[FlagFall] {
+        &self.flags
+    }
+
+    /// The action the rules play now because the side to act is out of
+    /// time: Chaos's draw and its placement on the first empty cell
+    /// ([`crate::Position::fill_cell`]), Order's pass. The driver applies it
+    /// like any action (with [`Match::apply`], or all of them at once with
+    /// [`Match::play_forced`]); `None` while the side to act has time, or
+    /// nobody is to act.
+    pub fn forced_action(&self) -> Option<Action> {
+        if self.forfeit.is_some() {
+            return None;
+        }
+        let order = self.order_player(self.round_index());
+        self.round()
+            .forced_action(self.is_flagged(order.other()), self.is_flagged(order))
+    }
+
+    /// Applies every forced action in turn until a player with time left
+    /// is to act or the round is over; gives what they did. With both
+    /// flags down this finishes the round.
+    pub fn play_forced(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        while let Some(action) = self.forced_action() {
+            match self.apply(action) {
+                Ok(event) => events.push(event),
+                Err(_) => break,
+            }
+        }
+        events
+    }
+
+    /// The placements and Order moves `player` has still to make in the
+    /// match: in the current round (the one awaited now included) and, in
+    /// round 1, all of round 2, in the other role. 0 once the match is over.
+    pub fn moves_left(&self, player: Player) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let index = self.round_index();
+        let now = self.round().position().moves_left(self.role(player, index));
+        let next = if index == 0 {
+            let cells = self.size().cells();
+            match self.role(player, 1) {
+                Role::Chaos => cells,
+                Role::Order => cells - 1,
+            }
+        } else {
+            0
+        };
+        now + next
     }
 
     /// The player who acts next in the current round and their role: Chaos
@@ -241,6 +425,7 @@ impl Match {
         }
         let bag = self.second_bag.take().ok_or(MatchError::AlreadySecondRound)?;
         self.rounds.push(Round::with_bag(bag));
+        self.clocks.push(Vec::new());
         Ok(())
     }
 
@@ -291,6 +476,20 @@ impl Match {
             bags: [first.bag, second_bag],
             rounds: self.rounds.iter().map(|r| r.turns().to_vec()).collect(),
             forfeit: self.forfeit,
+            time_control: self.time_control,
+            clocks: if self.clocks.iter().flatten().all(TurnClocks::is_empty) {
+                Vec::new()
+            } else {
+                self.clocks.clone()
+            },
+            flags: sorted_flags(&self.flags),
         }
     }
+}
+
+/// `flags` in the order of the moves: by round, moves, then player.
+pub(crate) fn sorted_flags(flags: &[FlagFall]) -> Vec<FlagFall> {
+    let mut flags = flags.to_vec();
+    flags.sort();
+    flags
 }

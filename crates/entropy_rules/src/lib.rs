@@ -1,5 +1,6 @@
 //! The rules of **Entropy**, Eric Solomon's game of Order and Chaos (sold as
-//! Hyle and Hyle 7), as a plain-Rust library: no engine, no I/O, no clock.
+//! Hyle and Hyle 7), as a plain-Rust library: no engine, no I/O, no clock
+//! (a caller keeps the clocks and tells the rules what they read).
 //!
 //! A 7×7 board (or the 5×5 variant) and a bag of N counters of each of N
 //! colours. *Chaos* draws a counter at random and places it on any empty
@@ -24,11 +25,19 @@
 //! - [`Round`]: a [`Position`] plus its [`Bag`] and history; [`Round::apply`]
 //!   takes an [`Action`] and refuses illegal ones with a [`MoveError`],
 //!   changing nothing.
-//! - [`Match`]: two rounds, totals and the [`Outcome`].
+//! - [`Match`]: two rounds, totals and the [`Outcome`]; tournament play
+//!   (the Mind Sports Olympiad's rules): a [`TimeControl`], the clocks'
+//!   readings ([`TimeLeft`], [`TurnClocks`]), a player's flag falling
+//!   ([`Match::flag`], [`FlagFall`]) and the moves the rules then play
+//!   ([`Match::forced_action`]), touch move ([`Touched`]).
+//! - [`SimultaneousMatch`]: the simultaneous match, a board per player fed
+//!   by one queue of draws, its record ([`SimultaneousRecord`]) and file
+//!   ([`SimultaneousFile`]).
 //! - [`RoundRecord`] and [`MatchRecord`]: game records that replay to the
 //!   identical state (serde behind the default `serde` feature).
 //! - [`MatchFile`]: a match as a text file a person can read (tags, then
-//!   each round's turns), and back, with errors that name the line.
+//!   each round's turns), and back, with errors that name the line;
+//!   [`AnyMatchFile`] reads it or a simultaneous match's.
 //! - [`text`] (from `board_basics`): bounds on text read from outside
 //!   ([`Bounds`]: [`Bounds::BOARD`] for a board, [`MatchFile::BOUNDS`]), and
 //!   the short escaped excerpt of it that an error message quotes.
@@ -45,6 +54,8 @@ mod position;
 mod record;
 mod round;
 mod score;
+mod simultaneous;
+mod tournament;
 
 pub use bag::{Bag, Counts};
 pub use board::{Board, BoardParseError, BoardParseErrorKind};
@@ -54,12 +65,16 @@ pub use cell::{Cell, CellSet, Line};
 pub use colour::{Colour, Size};
 pub use error::{MoveError, UndoError};
 pub use game_match::{Forfeit, Match, MatchError, Outcome, Player, Role};
-pub use match_text::{Ending, MatchFile, MatchFileError, MatchFileErrorKind, MatchTags, PlayerTags};
+pub use match_text::{
+    AnyMatchFile, Ending, MatchFile, MatchFileError, MatchFileErrorKind, MatchTags, PlayerTags, SimultaneousFile,
+};
 pub use moves::{Move, MoveList, OrderMove, Placement, Slide, Turn};
 pub use position::{Phase, Position};
 pub use record::{BagSpec, MatchRecord, ReplayError, ReplayErrorKind, RoundRecord};
 pub use round::{Action, Event, Round};
 pub use score::{LineCode, LineScore, Run, TallyStep, line_score, line_score_table, tally};
+pub use simultaneous::{Pending, SimultaneousMatch, SimultaneousRecord, SimultaneousReplayError, SimultaneousStep};
+pub use tournament::{FlagFall, TimeControl, TimeLeft, Touched, TurnClocks};
 
 /// The largest board side the crate supports (the standard game).
 pub const MAX_N: usize = 7;

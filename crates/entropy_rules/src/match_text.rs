@@ -28,6 +28,18 @@
 //! ...
 //! ```
 //!
+//! Tournament play adds, where there are some: the time control (`[TimeControl
+//! "900"]`, the seconds each player has for the match), where a flag fell
+//! (`[Flag2 "round 1, turn 30, after the placement"]`: player 2's time ran
+//! out after the placement of turn 30 of round 1, before Order's move), and
+//! each move's clock, the mover's time left after it, in braces after the
+//! move (`12. 3Dc {14:52} DcDf {13:07.5}`). A file without them reads as
+//! before.
+//!
+//! A simultaneous match ([`SimultaneousFile`]) is written the same way with
+//! `[Format "simultaneous"]` first, one `[Bag ...]` and a section per board
+//! (`Board 1: player 1 is Order`); [`AnyMatchFile`] reads either kind.
+//!
 //! `docs/rules.md` describes the format for people; [`MatchFile`] is the
 //! API. Nothing here touches a file: text in, text out.
 
@@ -36,8 +48,9 @@ use std::fmt::{self, Write as _};
 use board_basics::text::{Bounds, MAX_LINE, TooLong, excerpt, without_bom};
 
 use crate::{
-    Bag, BagSpec, Colour, Forfeit, Match, MatchRecord, NotationError, Outcome, Player, ReplayError, ReplayErrorKind,
-    Size, Turn,
+    Bag, BagSpec, Colour, FlagFall, Forfeit, Match, MatchRecord, NotationError, Outcome, Player, ReplayError,
+    ReplayErrorKind, SimultaneousMatch, SimultaneousRecord, SimultaneousReplayError, Size, TimeControl, TimeLeft, Turn,
+    TurnClocks,
 };
 
 /// One match as a file holds it: who played and how it ended ([`MatchTags`]),
@@ -190,17 +203,23 @@ impl fmt::Display for Ending {
 
 /// The tag names a match file gives a meaning to.
 mod tag {
+    pub const FORMAT: &str = "Format";
     pub const DATE: &str = "Date";
     pub const PLAYER: [&str; 2] = ["Player1", "Player2"];
     pub const KIND: [&str; 2] = ["Player1Kind", "Player2Kind"];
     pub const SIZE: &str = "Size";
     pub const FIRST_ORDER: &str = "FirstOrder";
     pub const BAG: [&str; 2] = ["Bag1", "Bag2"];
+    /// The simultaneous match's one bag.
+    pub const ONE_BAG: &str = "Bag";
+    pub const TIME_CONTROL: &str = "TimeControl";
+    pub const FLAG: [&str; 2] = ["Flag1", "Flag2"];
     pub const TERMINATION: &str = "Termination";
     pub const RESULT: &str = "Result";
     pub const TOTALS: &str = "Totals";
-    /// Every name with a meaning, which an extra tag may not take.
-    pub const KNOWN: [&str; 12] = [
+    /// Every name with a meaning in a match of two rounds, which an extra tag may not take.
+    pub const KNOWN: [&str; 16] = [
+        FORMAT,
         DATE,
         PLAYER[0],
         KIND[0],
@@ -210,10 +229,83 @@ mod tag {
         FIRST_ORDER,
         BAG[0],
         BAG[1],
+        TIME_CONTROL,
+        FLAG[0],
+        FLAG[1],
         TERMINATION,
         RESULT,
         TOTALS,
     ];
+    /// Every name with a meaning in a simultaneous match.
+    pub const KNOWN_SIMULTANEOUS: [&str; 14] = [
+        FORMAT,
+        DATE,
+        PLAYER[0],
+        KIND[0],
+        PLAYER[1],
+        KIND[1],
+        SIZE,
+        ONE_BAG,
+        TIME_CONTROL,
+        FLAG[0],
+        FLAG[1],
+        TERMINATION,
+        RESULT,
+        TOTALS,
+    ];
+}
+
+/// Writes tags as `[Name "value"]` lines.
+struct TagWriter<'a> {
+    out: &'a mut String,
+}
+
+impl TagWriter<'_> {
+    fn put(&mut self, name: &str, value: &str) {
+        let _ = writeln!(self.out, "[{name} \"{}\"]", escape(value));
+    }
+
+    /// The date, the players' names and kinds.
+    fn people(&mut self, tags: &MatchTags) {
+        self.put(tag::DATE, &tags.date);
+        for player in Player::BOTH {
+            let i = player.index();
+            self.put(tag::PLAYER[i], &tags.players[i].name);
+            self.put(tag::KIND[i], &tags.players[i].kind);
+        }
+    }
+
+    /// The time control and the flags, where there are some.
+    fn tournament(&mut self, time_control: Option<TimeControl>, flags: &[FlagFall], with_round: bool) {
+        if let Some(time_control) = time_control {
+            self.put(tag::TIME_CONTROL, &time_control.to_string());
+        }
+        for player in Player::BOTH {
+            if let Some(flag) = flags.iter().find(|f| f.player == player) {
+                self.put(tag::FLAG[player.index()], &flag_text(flag, with_round));
+            }
+        }
+    }
+
+    /// The extra tags, but for those whose names are not names, have a
+    /// meaning in the format (`known`), or come again.
+    fn extra(&mut self, tags: &MatchTags, known: &[&str]) {
+        let mut written: Vec<&str> = known.to_vec();
+        for (name, value) in &tags.extra {
+            if is_tag_name(name) && !written.contains(&name.as_str()) {
+                self.put(name, value);
+                written.push(name);
+            }
+        }
+    }
+}
+
+/// Writes the turns of a round or a board, with the clocks if any.
+fn write_turns(out: &mut String, turns: &[Turn], clocks: &[TurnClocks]) {
+    for (i, turn) in turns.iter().enumerate() {
+        let clocks = clocks.get(i).copied().unwrap_or_default();
+        let _ = writeln!(out, "{}. {}", i + 1, turn_text(turn, clocks));
+    }
 }
 
 impl MatchFile {
@@ -235,41 +327,29 @@ impl MatchFile {
     /// (and [`MatchFile::parse`] refuses it).
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let mut put = |name: &str, value: &str| {
-            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
-        };
         let (tags, record) = (&self.tags, &self.record);
-        put(tag::DATE, &tags.date);
-        for player in Player::BOTH {
-            let i = player.index();
-            put(tag::PLAYER[i], &tags.players[i].name);
-            put(tag::KIND[i], &tags.players[i].kind);
-        }
-        put(tag::SIZE, &record.size.n().to_string());
-        put(tag::FIRST_ORDER, &player_number(record.first_order));
+        let mut w = TagWriter { out: &mut out };
+        w.people(tags);
+        w.put(tag::SIZE, &record.size.n().to_string());
+        w.put(tag::FIRST_ORDER, &player_number(record.first_order));
         for (name, bag) in tag::BAG.iter().zip(&record.bags) {
-            put(name, &bag_text(bag, record.size));
+            w.put(name, &bag_text(bag, record.size));
         }
+        w.tournament(record.time_control, &record.flags, true);
         match self.replay() {
             Ok(game) => {
                 let ending = Ending::of(&game);
-                put(tag::TERMINATION, &ending.termination_tag());
-                put(tag::RESULT, ending.result_tag());
-                put(tag::TOTALS, &totals_text(game.totals()));
+                w.put(tag::TERMINATION, &ending.termination_tag());
+                w.put(tag::RESULT, ending.result_tag());
+                w.put(tag::TOTALS, &totals_text(game.totals()));
             }
             Err(_) => {
                 if let Some(forfeit) = record.forfeit {
-                    put(tag::TERMINATION, &Ending::Forfeit(forfeit).termination_tag());
+                    w.put(tag::TERMINATION, &Ending::Forfeit(forfeit).termination_tag());
                 }
             }
         }
-        let mut written: Vec<&str> = tag::KNOWN.to_vec();
-        for (name, value) in &tags.extra {
-            if is_tag_name(name) && !written.contains(&name.as_str()) {
-                put(name, value);
-                written.push(name);
-            }
-        }
+        w.extra(tags, &tag::KNOWN);
         for (index, turns) in record.rounds.iter().enumerate() {
             let order = if index == 0 {
                 record.first_order
@@ -277,9 +357,8 @@ impl MatchFile {
                 record.first_order.other()
             };
             let _ = writeln!(out, "\nRound {}: player {} is Order", index + 1, player_number(order));
-            for (i, turn) in turns.iter().enumerate() {
-                let _ = writeln!(out, "{}. {turn}", i + 1);
-            }
+            let clocks = record.clocks.get(index).map_or(&[][..], Vec::as_slice);
+            write_turns(&mut out, turns, clocks);
         }
         out
     }
@@ -298,17 +377,8 @@ impl MatchFile {
     /// fault (1-based); a text beyond [`MatchFile::BOUNDS`] is refused at the
     /// line where it goes beyond them.
     pub fn parse(text: &str) -> Result<MatchFile, MatchFileError> {
-        let text = without_bom(text);
-        MatchFile::BOUNDS
-            .check(text)
-            .map_err(|(line, what)| MatchFileError::new(line, MatchFileErrorKind::TooLong(what)))?;
-        let mut reader = Reader::default();
-        let mut last_line = 0;
-        for (i, line) in text.lines().enumerate() {
-            last_line = i + 1;
-            reader.line(i + 1, line)?;
-        }
-        reader.finish(last_line + 1)
+        let (reader, end) = Reader::read(text)?;
+        reader.finish(end)
     }
 }
 
@@ -316,6 +386,135 @@ impl fmt::Display for MatchFile {
     /// The file's text, as [`MatchFile::to_text`] writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
+    }
+}
+
+/// A simultaneous match as a file holds it: who played and how it ended
+/// ([`MatchTags`]), and the moves ([`SimultaneousRecord`]).
+///
+/// The text is a match file's with `[Format "simultaneous"]` first, one
+/// `Bag` tag for the one queue of draws, and a section for each board,
+/// `Board 1: player 1 is Order` (player 2 places there) and `Board 2:
+/// player 2 is Order`. `Totals` are the two boards' scores, player 1's
+/// first; a flag's tag says where it fell among its player's own moves
+/// (`[Flag2 "turn 30, after the placement"]`: after player 2's placement
+/// of turn 30 on board 1, before their Order move of turn 30 on board 2).
+///
+/// ```
+/// use entropy_rules::{Action, MatchTags, Player, SimultaneousFile, SimultaneousMatch, Size, TimeLeft};
+///
+/// let mut game = SimultaneousMatch::new(Size::Five, 3);
+/// game.draw().unwrap();
+/// game.apply_timed(Player::One, Action::Place("Aa".parse().unwrap()), TimeLeft::from_millis(59_000)).unwrap();
+/// let file = SimultaneousFile { tags: MatchTags::default(), record: game.record() };
+/// let text = file.to_text();
+/// assert!(text.starts_with("[Format \"simultaneous\"]\n"));
+/// assert!(text.contains("\nBoard 2: player 2 is Order\n1. "));
+/// assert!(text.contains("Aa {0:59}"));
+/// assert_eq!(SimultaneousFile::parse(&text).unwrap(), file);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SimultaneousFile {
+    /// The tags the moves do not give.
+    pub tags: MatchTags,
+    /// The board size, the bag, each board's turns.
+    pub record: SimultaneousRecord,
+}
+
+impl SimultaneousFile {
+    /// Plays the moves again (see [`SimultaneousRecord::replay`]).
+    pub fn replay(&self) -> Result<SimultaneousMatch, SimultaneousReplayError> {
+        self.record.replay()
+    }
+
+    /// How the match ended; `None` if the moves do not replay.
+    pub fn ending(&self) -> Option<Ending> {
+        Some(self.replay().ok()?.ending())
+    }
+
+    /// The file's text: the tags, then each board with its turns.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let (tags, record) = (&self.tags, &self.record);
+        let mut w = TagWriter { out: &mut out };
+        w.put(tag::FORMAT, "simultaneous");
+        w.people(tags);
+        w.put(tag::SIZE, &record.size.n().to_string());
+        w.put(tag::ONE_BAG, &bag_text(&record.bag, record.size));
+        w.tournament(record.time_control, &record.flags, false);
+        match self.replay() {
+            Ok(game) => {
+                let ending = game.ending();
+                w.put(tag::TERMINATION, &ending.termination_tag());
+                w.put(tag::RESULT, ending.result_tag());
+                w.put(tag::TOTALS, &totals_text(game.scores()));
+            }
+            Err(_) => {
+                if let Some(forfeit) = record.forfeit {
+                    w.put(tag::TERMINATION, &Ending::Forfeit(forfeit).termination_tag());
+                }
+            }
+        }
+        w.extra(tags, &tag::KNOWN_SIMULTANEOUS);
+        for owner in Player::BOTH {
+            let number = player_number(owner);
+            let _ = writeln!(out, "\nBoard {number}: player {number} is Order");
+            write_turns(&mut out, &record.boards[owner.index()], &record.clocks[owner.index()]);
+        }
+        out
+    }
+
+    /// Reads a simultaneous match file and replays its moves, as
+    /// [`MatchFile::parse`] reads a match of two rounds (within the same
+    /// bounds, with the same comments, errors naming the line).
+    pub fn parse(text: &str) -> Result<SimultaneousFile, MatchFileError> {
+        let (reader, end) = Reader::read(text)?;
+        reader.finish_simultaneous(end)
+    }
+}
+
+impl fmt::Display for SimultaneousFile {
+    /// The file's text, as [`SimultaneousFile::to_text`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// A match file of either kind: two rounds, or simultaneous (told by the
+/// `Format` tag).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyMatchFile {
+    /// A match of two rounds.
+    Rounds(MatchFile),
+    /// A simultaneous match.
+    Simultaneous(SimultaneousFile),
+}
+
+impl AnyMatchFile {
+    /// Reads either kind of match file.
+    pub fn parse(text: &str) -> Result<AnyMatchFile, MatchFileError> {
+        let (reader, end) = Reader::read(text)?;
+        match reader.format {
+            Some(Format::Simultaneous) => reader.finish_simultaneous(end).map(AnyMatchFile::Simultaneous),
+            _ => reader.finish(end).map(AnyMatchFile::Rounds),
+        }
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        match self {
+            AnyMatchFile::Rounds(file) => file.to_text(),
+            AnyMatchFile::Simultaneous(file) => file.to_text(),
+        }
+    }
+
+    /// The tags the moves do not give.
+    pub fn tags(&self) -> &MatchTags {
+        match self {
+            AnyMatchFile::Rounds(file) => &file.tags,
+            AnyMatchFile::Simultaneous(file) => &file.tags,
+        }
     }
 }
 
@@ -336,7 +535,8 @@ pub enum MatchFileErrorKind {
     BadTag(String),
     /// A tag given twice.
     DuplicateTag(String),
-    /// A tag the moves cannot do without (`Size`, `FirstOrder`, `Bag1`, `Bag2`).
+    /// A tag the moves cannot do without (`Size`, `FirstOrder`, `Bag1`,
+    /// `Bag2`; for a simultaneous match `Format`, `Size`, `Bag`).
     MissingTag(&'static str),
     /// A tag whose value means nothing.
     BadValue {
@@ -383,6 +583,20 @@ pub enum MatchFileErrorKind {
     /// The moves do not replay: an illegal move, a draw the bag does not
     /// give, a missing reply, round 2 begun before round 1 is over.
     Replay(ReplayError),
+    /// A clock reading in braces after a move that is not one (`{14:52}`),
+    /// misplaced, or given twice for one move.
+    BadClock(String),
+    /// A board heading out of order in a simultaneous match (`Board 1`, then `Board 2`).
+    BoardNumber {
+        /// The board expected here.
+        expected: usize,
+        /// The board the line names.
+        found: usize,
+    },
+    /// A heading of a board beyond the second.
+    TooManyBoards(usize),
+    /// The moves of a simultaneous match do not replay.
+    SimultaneousReplay(SimultaneousReplayError),
     /// A `Termination`, `Result` or `Totals` tag that the moves contradict.
     Disagrees {
         /// The tag's name.
@@ -427,6 +641,10 @@ impl fmt::Display for MatchFileError {
             K::TooLong(what) => write!(f, "{what}"),
             K::Notation(e) => write!(f, "not a turn: {e}"),
             K::Replay(e) => write!(f, "{e}"),
+            K::SimultaneousReplay(e) => write!(f, "{e}"),
+            K::BadClock(reason) => write!(f, "{reason} (a move's clock follows it in braces: 3Dc {{14:52}})"),
+            K::BoardNumber { expected, found } => write!(f, "board {found} where board {expected} was expected"),
+            K::TooManyBoards(found) => write!(f, "board {found}: a simultaneous match has two boards"),
             K::Disagrees { tag, stated, actual } => {
                 write!(
                     f,
@@ -615,6 +833,137 @@ fn parse_termination(value: &str) -> Result<Option<Forfeit>, String> {
     }
 }
 
+/// Reads where a flag fell: `round 1, turn 12, before the placement` (or
+/// `after the placement`); without the round (`turn 12, ...`) when
+/// `with_round` is false, for a simultaneous match.
+fn parse_flag(value: &str, player: Player, with_round: bool) -> Result<FlagFall, String> {
+    let bad = || {
+        let example = if with_round {
+            "\"round 1, turn 12, before the placement\" (or after the placement)"
+        } else {
+            "\"turn 12, before the placement\" (or after the placement)"
+        };
+        format!("\"{}\" is not where a flag fell: {example}", excerpt(value))
+    };
+    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+    let (round, rest) = match (with_round, parts.as_slice()) {
+        (true, [round, rest @ ..]) => (Some(*round), rest),
+        (false, rest) => (None, rest),
+        _ => return Err(bad()),
+    };
+    let [turn, when] = rest else {
+        return Err(bad());
+    };
+    let number = |text: &str, word: &str| {
+        text.strip_prefix(word)
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| (1..=MAX_FLAG_NUMBER).contains(&n))
+    };
+    let round = match round {
+        Some(round) => number(round, "round").filter(|&r| r <= 2).ok_or_else(bad)? - 1,
+        None => 0,
+    };
+    let turn = number(turn, "turn").ok_or_else(bad)?;
+    let after = match *when {
+        "before the placement" => false,
+        "after the placement" => true,
+        _ => return Err(bad()),
+    };
+    Ok(FlagFall {
+        round,
+        moves: FlagFall::moves_at(turn, after),
+        player,
+    })
+}
+
+/// The largest turn a flag's tag may name (a board has at most 49 turns).
+const MAX_FLAG_NUMBER: usize = 1000;
+
+/// A flag's tag value: `round 1, turn 12, before the placement`, or
+/// without the round for a simultaneous match.
+fn flag_text(flag: &FlagFall, with_round: bool) -> String {
+    if with_round {
+        format!("round {}, {}", flag.round + 1, flag.point())
+    } else {
+        flag.point()
+    }
+}
+
+/// A turn with its clock readings: `3Dc {14:52} DcDf {14:47}`.
+fn turn_text(turn: &Turn, clocks: TurnClocks) -> String {
+    let mut out = turn.placement.to_string();
+    if let Some(left) = clocks.placement {
+        let _ = write!(out, " {{{left}}}");
+    }
+    if let Some(reply) = turn.reply {
+        let _ = write!(out, " {}", reply.notation(turn.placement.cell));
+        if let Some(left) = clocks.reply {
+            let _ = write!(out, " {{{left}}}");
+        }
+    }
+    out
+}
+
+/// Reads a turn after its number: the moves in CodeCup notation, each
+/// maybe followed by its clock reading in braces (`3Dc {14:52} DcDf {14:47}`).
+fn parse_turn(text: &str) -> Result<(Turn, TurnClocks), MatchFileErrorKind> {
+    let mut words: Vec<&str> = Vec::new();
+    // Each reading, with the number of moves before it.
+    let mut readings: Vec<(usize, &str)> = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(inner) = rest.strip_prefix('{') {
+            let Some((reading, after)) = inner.split_once('}') else {
+                return Err(MatchFileErrorKind::BadClock(format!(
+                    "'{}' has no closing brace",
+                    excerpt(rest)
+                )));
+            };
+            readings.push((words.len(), reading));
+            rest = after.trim_start();
+        } else if rest.starts_with('}') {
+            return Err(MatchFileErrorKind::BadClock(
+                "a closing brace with no opening one".into(),
+            ));
+        } else {
+            let end = rest
+                .find(|ch: char| ch.is_whitespace() || ch == '{' || ch == '}')
+                .unwrap_or(rest.len());
+            words.push(&rest[..end]);
+            rest = rest[end..].trim_start();
+        }
+    }
+    let turn: Turn = words.join(" ").parse().map_err(MatchFileErrorKind::Notation)?;
+    let mut clocks = TurnClocks::default();
+    for (moves, reading) in readings {
+        let slot = match moves {
+            0 => {
+                return Err(MatchFileErrorKind::BadClock(format!(
+                    "'{{{}}}' comes before any move",
+                    excerpt(reading)
+                )));
+            }
+            1 => &mut clocks.placement,
+            _ => &mut clocks.reply,
+        };
+        if slot.is_some() {
+            return Err(MatchFileErrorKind::BadClock(format!(
+                "'{{{}}}' is a second clock for one move",
+                excerpt(reading)
+            )));
+        }
+        *slot = Some(
+            reading
+                .trim()
+                .parse::<TimeLeft>()
+                .map_err(MatchFileErrorKind::BadClock)?,
+        );
+    }
+    Ok((turn, clocks))
+}
+
 /// The round or turn number `digits` (`what` names which, `expected` is the
 /// number due here): `None` if it is not digits, an error if it is too large
 /// to read.
@@ -652,17 +1001,84 @@ fn value_of<T>(t: &TagLine, parsed: Result<T, String>) -> Result<T, MatchFileErr
     })
 }
 
+/// The two kinds of match a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// Two rounds, the roles swapped (no `Format` tag).
+    Rounds,
+    /// The simultaneous match (`[Format "simultaneous"]`).
+    Simultaneous,
+}
+
+impl Format {
+    /// The word of a section's heading: `Round 1`, `Board 1`.
+    fn heading(self) -> &'static str {
+        match self {
+            Format::Rounds => "Round",
+            Format::Simultaneous => "Board",
+        }
+    }
+
+    /// The tags with a meaning in this format.
+    fn known(self) -> &'static [&'static str] {
+        match self {
+            Format::Rounds => &tag::KNOWN,
+            Format::Simultaneous => &tag::KNOWN_SIMULTANEOUS,
+        }
+    }
+}
+
+/// A turn as read: its line, the moves and the clocks.
+type TurnLine = (usize, Turn, TurnClocks);
+
 /// The state of a parse, line by line.
 #[derive(Default)]
 struct Reader {
     tags: Vec<TagLine>,
+    /// The format, known from the tags once the body begins.
+    format: Option<Format>,
     /// The first line after the tags (a heading, a turn, or something unexpected).
     body_start: Option<usize>,
-    /// Each round's heading line, and its turns with their lines.
-    rounds: Vec<(usize, Vec<(usize, Turn)>)>,
+    /// Each round's (or board's) heading line, and its turns.
+    sections: Vec<(usize, Vec<TurnLine>)>,
 }
 
 impl Reader {
+    /// Reads `text` line by line.
+    fn read(text: &str) -> Result<(Reader, usize), MatchFileError> {
+        let text = without_bom(text);
+        MatchFile::BOUNDS
+            .check(text)
+            .map_err(|(line, what)| MatchFileError::new(line, MatchFileErrorKind::TooLong(what)))?;
+        let mut reader = Reader::default();
+        let mut last_line = 0;
+        for (i, line) in text.lines().enumerate() {
+            last_line = i + 1;
+            reader.line(i + 1, line)?;
+        }
+        if reader.format.is_none() {
+            reader.format = Some(reader.format_tag()?);
+        }
+        Ok((reader, last_line + 1))
+    }
+
+    /// The format the `Format` tag names (none: two rounds).
+    fn format_tag(&self) -> Result<Format, MatchFileError> {
+        let Some(t) = self.tag(tag::FORMAT) else {
+            return Ok(Format::Rounds);
+        };
+        match t.value.trim() {
+            "simultaneous" => Ok(Format::Simultaneous),
+            other => value_of(
+                t,
+                Err(format!(
+                    "\"{}\" is not a format: \"simultaneous\", or no Format tag for a match of two rounds",
+                    excerpt(other)
+                )),
+            ),
+        }
+    }
+
     fn line(&mut self, line_no: usize, raw: &str) -> Result<(), MatchFileError> {
         let error = |kind| Err(MatchFileError::new(line_no, kind));
         let trimmed = raw.trim();
@@ -687,21 +1103,34 @@ impl Reader {
             return Ok(());
         }
         self.body_start.get_or_insert(line_no);
-        if let Some(rest) = text.strip_prefix("Round") {
+        let format = match self.format {
+            Some(format) => format,
+            None => *self.format.insert(self.format_tag()?),
+        };
+        if let Some(rest) = text.strip_prefix(format.heading()) {
             let number = rest.split(':').next().unwrap_or("").trim();
-            let expected = self.rounds.len() + 1;
-            let Some(found) =
-                read_number(number, "round", expected).map_err(|kind| MatchFileError::new(line_no, kind))?
+            let expected = self.sections.len() + 1;
+            let what = match format {
+                Format::Rounds => "round",
+                Format::Simultaneous => "board",
+            };
+            let Some(found) = read_number(number, what, expected).map_err(|kind| MatchFileError::new(line_no, kind))?
             else {
                 return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
             };
             if found > 2 {
-                return error(MatchFileErrorKind::TooManyRounds(found));
+                return error(match format {
+                    Format::Rounds => MatchFileErrorKind::TooManyRounds(found),
+                    Format::Simultaneous => MatchFileErrorKind::TooManyBoards(found),
+                });
             }
             if found != expected {
-                return error(MatchFileErrorKind::RoundNumber { expected, found });
+                return error(match format {
+                    Format::Rounds => MatchFileErrorKind::RoundNumber { expected, found },
+                    Format::Simultaneous => MatchFileErrorKind::BoardNumber { expected, found },
+                });
             }
-            self.rounds.push((line_no, Vec::new()));
+            self.sections.push((line_no, Vec::new()));
             return Ok(());
         }
         let Some((number, turn)) = text
@@ -710,7 +1139,7 @@ impl Reader {
         else {
             return error(MatchFileErrorKind::UnexpectedLine(text.to_string()));
         };
-        let Some((_, turns)) = self.rounds.last_mut() else {
+        let Some((_, turns)) = self.sections.last_mut() else {
             return error(MatchFileErrorKind::TurnOutsideRound);
         };
         let expected = turns.len() + 1;
@@ -721,11 +1150,8 @@ impl Reader {
         if found != expected {
             return error(MatchFileErrorKind::TurnNumber { expected, found });
         }
-        let turn: Turn = turn
-            .trim()
-            .parse()
-            .map_err(|e| MatchFileError::new(line_no, MatchFileErrorKind::Notation(e)))?;
-        turns.push((line_no, turn));
+        let (turn, clocks) = parse_turn(turn).map_err(|kind| MatchFileError::new(line_no, kind))?;
+        turns.push((line_no, turn, clocks));
         Ok(())
     }
 
@@ -734,29 +1160,19 @@ impl Reader {
         self.tags.iter().find(|t| t.name == name)
     }
 
-    /// Builds the file once every line is read; `end` is one past the last line.
-    fn finish(self, end: usize) -> Result<MatchFile, MatchFileError> {
-        let missing_at = self.body_start.unwrap_or(end);
-        let required = |name: &'static str| {
-            self.tag(name)
-                .ok_or(MatchFileError::new(missing_at, MatchFileErrorKind::MissingTag(name)))
-        };
-        let size_tag = required(tag::SIZE)?;
-        let size = value_of(size_tag, parse_size(&size_tag.value))?;
-        let first_tag = required(tag::FIRST_ORDER)?;
-        let first_order = value_of(first_tag, parse_player(&first_tag.value))?;
-        let mut bags = Vec::with_capacity(2);
-        for name in tag::BAG {
-            let t = required(name)?;
-            bags.push(value_of(t, parse_bag(&t.value, size))?);
-        }
-        let termination = self.tag(tag::TERMINATION);
-        let forfeit = match termination {
-            Some(t) => value_of(t, parse_termination(&t.value))?,
-            None => None,
-        };
+    /// The tag `name`, or the error that it is missing (named at the first
+    /// line after the tags, or `end`).
+    fn required(&self, name: &'static str, end: usize) -> Result<&TagLine, MatchFileError> {
+        self.tag(name).ok_or(MatchFileError::new(
+            self.body_start.unwrap_or(end),
+            MatchFileErrorKind::MissingTag(name),
+        ))
+    }
+
+    /// The free tags: date, names, kinds, and the ones the format gives no meaning.
+    fn match_tags(&self, format: Format) -> MatchTags {
         let text_of = |name: &str| self.tag(name).map(|t| t.value.clone()).unwrap_or_default();
-        let tags = MatchTags {
+        MatchTags {
             date: text_of(tag::DATE),
             players: [0, 1].map(|i| PlayerTags {
                 name: text_of(tag::PLAYER[i]),
@@ -765,30 +1181,70 @@ impl Reader {
             extra: self
                 .tags
                 .iter()
-                .filter(|t| !tag::KNOWN.contains(&t.name.as_str()))
+                .filter(|t| !format.known().contains(&t.name.as_str()))
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect(),
+        }
+    }
+
+    /// The size, the time control, the flags (read `with_round` or not)
+    /// and the forfeit, from their tags.
+    fn common(&self, with_round: bool, end: usize) -> Result<Common, MatchFileError> {
+        let size_tag = self.required(tag::SIZE, end)?;
+        let size = value_of(size_tag, parse_size(&size_tag.value))?;
+        let time_control = match self.tag(tag::TIME_CONTROL) {
+            Some(t) => Some(value_of(t, t.value.parse::<TimeControl>())?),
+            None => None,
         };
-        let record = MatchRecord {
+        let mut flags = Vec::new();
+        for player in Player::BOTH {
+            if let Some(t) = self.tag(tag::FLAG[player.index()]) {
+                flags.push(value_of(t, parse_flag(&t.value, player, with_round))?);
+            }
+        }
+        flags.sort();
+        let forfeit = match self.tag(tag::TERMINATION) {
+            Some(t) => value_of(t, parse_termination(&t.value))?,
+            None => None,
+        };
+        Ok(Common {
             size,
-            first_order,
-            bags: [bags[0].clone(), bags[1].clone()],
-            rounds: self
-                .rounds
-                .iter()
-                .map(|(_, turns)| turns.iter().map(|&(_, turn)| turn).collect())
-                .collect(),
+            time_control,
+            flags,
             forfeit,
-        };
-        let game = record
-            .replay()
-            .map_err(|e| MatchFileError::new(self.replay_error_line(&e, end), MatchFileErrorKind::Replay(e)))?;
-        let ending = Ending::of(&game);
+        })
+    }
+
+    /// The clocks of the sections: empty when no turn has a reading.
+    fn clocks(&self) -> Vec<Vec<TurnClocks>> {
+        let clocks: Vec<Vec<TurnClocks>> = self
+            .sections
+            .iter()
+            .map(|(_, turns)| turns.iter().map(|&(_, _, c)| c).collect())
+            .collect();
+        if clocks.iter().flatten().all(TurnClocks::is_empty) {
+            Vec::new()
+        } else {
+            clocks
+        }
+    }
+
+    /// The turns of each section.
+    fn turns(&self) -> Vec<Vec<Turn>> {
+        self.sections
+            .iter()
+            .map(|(_, turns)| turns.iter().map(|&(_, turn, _)| turn).collect())
+            .collect()
+    }
+
+    /// Checks the `Termination`, `Result` and `Totals` tags against what
+    /// the moves give.
+    fn check_ending(&self, forfeit: Option<Forfeit>, ending: Ending, totals: [u32; 2]) -> Result<(), MatchFileError> {
         // A forfeit is what the Termination tag says; "normal" and "abandoned" follow from the moves.
         let checks = [
             (tag::TERMINATION, forfeit.is_none(), ending.termination_tag()),
             (tag::RESULT, true, ending.result_tag().to_string()),
-            (tag::TOTALS, true, totals_text(game.totals())),
+            (tag::TOTALS, true, totals_text(totals)),
         ];
         for (name, check, actual) in checks {
             if let Some(t) = self.tag(name)
@@ -805,17 +1261,127 @@ impl Reader {
                 ));
             }
         }
-        Ok(MatchFile { tags, record })
+        Ok(())
     }
 
-    /// The line a replay error points at: the turn's, or the round's heading.
+    /// Builds the match of two rounds once every line is read; `end` is one
+    /// past the last line.
+    fn finish(self, end: usize) -> Result<MatchFile, MatchFileError> {
+        if self.format == Some(Format::Simultaneous) {
+            let t = self.required(tag::FORMAT, end)?;
+            return value_of(t, Err("this is a simultaneous match, not a match of two rounds".into()));
+        }
+        let common = self.common(true, end)?;
+        let size = common.size;
+        let first_tag = self.required(tag::FIRST_ORDER, end)?;
+        let first_order = value_of(first_tag, parse_player(&first_tag.value))?;
+        let mut bags = Vec::with_capacity(2);
+        for name in tag::BAG {
+            let t = self.required(name, end)?;
+            bags.push(value_of(t, parse_bag(&t.value, size))?);
+        }
+        let record = MatchRecord {
+            size,
+            first_order,
+            bags: [bags[0].clone(), bags[1].clone()],
+            rounds: self.turns(),
+            forfeit: common.forfeit,
+            time_control: common.time_control,
+            clocks: self.clocks(),
+            flags: common.flags,
+        };
+        let game = record
+            .replay()
+            .map_err(|e| MatchFileError::new(self.replay_error_line(&e, end), MatchFileErrorKind::Replay(e)))?;
+        self.check_ending(common.forfeit, Ending::of(&game), game.totals())?;
+        Ok(MatchFile {
+            tags: self.match_tags(Format::Rounds),
+            record,
+        })
+    }
+
+    /// Builds the simultaneous match once every line is read; `end` is one
+    /// past the last line.
+    fn finish_simultaneous(self, end: usize) -> Result<SimultaneousFile, MatchFileError> {
+        if self.format != Some(Format::Simultaneous) {
+            return Err(MatchFileError::new(
+                self.body_start.unwrap_or(end),
+                MatchFileErrorKind::MissingTag(tag::FORMAT),
+            ));
+        }
+        let common = self.common(false, end)?;
+        let bag_tag = self.required(tag::ONE_BAG, end)?;
+        let bag = value_of(bag_tag, parse_bag(&bag_tag.value, common.size))?;
+        let mut turns = self.turns().into_iter();
+        let boards = [turns.next().unwrap_or_default(), turns.next().unwrap_or_default()];
+        let mut clocks = self.clocks().into_iter();
+        let clocks = [clocks.next().unwrap_or_default(), clocks.next().unwrap_or_default()];
+        let record = SimultaneousRecord {
+            size: common.size,
+            bag,
+            boards,
+            forfeit: common.forfeit,
+            time_control: common.time_control,
+            clocks,
+            flags: common.flags,
+        };
+        let game = record.replay().map_err(|e| {
+            MatchFileError::new(
+                self.simultaneous_error_line(&e, end),
+                MatchFileErrorKind::SimultaneousReplay(e),
+            )
+        })?;
+        self.check_ending(common.forfeit, game.ending(), game.scores())?;
+        Ok(SimultaneousFile {
+            tags: self.match_tags(Format::Simultaneous),
+            record,
+        })
+    }
+
+    /// The line a replay error points at: a flag's tag, the turn's, or the
+    /// round's heading.
     fn replay_error_line(&self, error: &ReplayError, end: usize) -> usize {
-        let Some((heading, turns)) = self.rounds.get(error.round.saturating_sub(1)) else {
+        if let ReplayErrorKind::FlagOutOfPlace(flag) = &error.kind
+            && let Some(t) = self.tag(tag::FLAG[flag.player.index()])
+        {
+            return t.line;
+        }
+        let Some((heading, turns)) = self.sections.get(error.round.saturating_sub(1)) else {
             return end;
         };
         match (error.turn, &error.kind) {
             (0, _) | (_, ReplayErrorKind::FirstRoundUnfinished) => *heading,
-            (turn, _) => turns.get(turn - 1).map_or(*heading, |&(line, _)| line),
+            (turn, _) => turns.get(turn - 1).map_or(*heading, |&(line, _, _)| line),
         }
     }
+
+    /// The line a simultaneous replay error points at: a flag's tag, the
+    /// turn's on its board (either board's for a draw), or the board's heading.
+    fn simultaneous_error_line(&self, error: &SimultaneousReplayError, end: usize) -> usize {
+        if let ReplayErrorKind::FlagOutOfPlace(flag) = &error.kind
+            && let Some(t) = self.tag(tag::FLAG[flag.player.index()])
+        {
+            return t.line;
+        }
+        let turn_line = |board: usize| {
+            let (heading, turns) = self.sections.get(board)?;
+            Some(match error.turn {
+                0 => *heading,
+                turn => turns.get(turn - 1).map_or(*heading, |&(line, _, _)| line),
+            })
+        };
+        match error.board {
+            0 if error.turn > 0 => turn_line(0).or_else(|| turn_line(1)).unwrap_or(end),
+            0 => end,
+            board => turn_line(board - 1).unwrap_or(end),
+        }
+    }
+}
+
+/// What both formats read alike.
+struct Common {
+    size: Size,
+    time_control: Option<TimeControl>,
+    flags: Vec<FlagFall>,
+    forfeit: Option<Forfeit>,
 }

@@ -1,6 +1,9 @@
 use std::fmt;
 
-use crate::{Action, Bag, Colour, Forfeit, Match, MoveError, Phase, Player, Round, Size, Turn};
+use crate::{
+    Action, Bag, Colour, FlagFall, Forfeit, Match, MoveError, Phase, Player, Round, Size, TimeControl, TimeLeft, Turn,
+    TurnClocks,
+};
 
 /// How a round's bag is made: from a seed, or as a fixed sequence of draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -95,7 +98,8 @@ fn next_in(turns: &[Turn], round: &Round) -> Option<Action> {
 }
 
 /// A match as played: the board size, who was Order first, both rounds' bags
-/// and the turns of the rounds begun.
+/// and the turns of the rounds begun; for tournament play, the time
+/// control, the clock readings and the flags fallen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchRecord {
@@ -110,6 +114,16 @@ pub struct MatchRecord {
     /// How the match was decided early, if it was.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub forfeit: Option<Forfeit>,
+    /// The time control, if the match had one.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub time_control: Option<TimeControl>,
+    /// The clock readings: empty when none was kept, otherwise one list for
+    /// each round begun, one entry for each of its turns.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub clocks: Vec<Vec<TurnClocks>>,
+    /// The flags fallen, in the order of the moves (at most one a player).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub flags: Vec<FlagFall>,
 }
 
 impl MatchRecord {
@@ -121,7 +135,9 @@ impl MatchRecord {
         next_in(self.rounds.get(game.round_index())?, game.round())
     }
 
-    /// Plays the record again, checking every draw and every move.
+    /// Plays the record again, checking every draw and every move; each
+    /// flag falls where the record says, and the moves after it must be
+    /// the ones the rules play for its player.
     pub fn replay(&self) -> Result<Match, ReplayError> {
         let bag = |i: usize| {
             Bag::from_spec(self.size, &self.bags[i]).map_err(|reason| ReplayError::new(0, ReplayErrorKind::Bag(reason)))
@@ -129,26 +145,99 @@ impl MatchRecord {
         if self.rounds.len() > 2 {
             return Err(ReplayError::new(0, ReplayErrorKind::TooManyRounds(self.rounds.len())));
         }
+        if self.clocks.len() > self.rounds.len() {
+            let round = self.clocks.len().min(2);
+            return Err(ReplayError {
+                round,
+                turn: 0,
+                kind: ReplayErrorKind::StrayClock,
+            });
+        }
+        for player in Player::BOTH {
+            if self.flags.iter().filter(|f| f.player == player).count() > 1 {
+                return Err(ReplayError::new(0, ReplayErrorKind::FlaggedTwice(player)));
+            }
+        }
         let mut game = Match::with_bags(self.first_order, bag(0)?, bag(1)?);
+        game.set_time_control(self.time_control);
+        let mut flags = self.flags.clone();
+        flags.sort();
+        let mut flags = flags.into_iter().peekable();
         for (index, turns) in self.rounds.iter().enumerate() {
-            let in_round = |e: ReplayError| ReplayError { round: index + 1, ..e };
+            let at = |turn: usize, kind| ReplayError {
+                round: index + 1,
+                turn,
+                kind,
+            };
             if index == 1 {
                 game.start_second_round()
-                    .map_err(|_| ReplayError::new(0, ReplayErrorKind::FirstRoundUnfinished))
-                    .map_err(in_round)?;
+                    .map_err(|_| at(0, ReplayErrorKind::FirstRoundUnfinished))?;
             }
-            let record = RoundRecord {
-                size: self.size,
-                bag: self.bags[index].clone(),
-                turns: turns.clone(),
+            let clocks = self.clocks.get(index).map_or(&[][..], Vec::as_slice);
+            if clocks.len() > turns.len() {
+                return Err(at(turns.len() + 1, ReplayErrorKind::StrayClock));
+            }
+            let mut fall = |game: &mut Match| {
+                while let Some(flag) = flags.next_if(|f| f.round == index && f.moves == game.round().moves()) {
+                    game.flag(flag.player).map_err(|_| ReplayError {
+                        round: index + 1,
+                        turn: 0,
+                        kind: ReplayErrorKind::FlagOutOfPlace(flag),
+                    })?;
+                }
+                Ok::<(), ReplayError>(())
             };
-            *game.round_mut() = record.replay().map_err(in_round)?;
+            fall(&mut game)?;
+            for (i, turn) in turns.iter().enumerate() {
+                let illegal = |e| at(i + 1, ReplayErrorKind::Illegal(e));
+                if i > 0 && turns[i - 1].reply.is_none() {
+                    return Err(at(i, ReplayErrorKind::MissingReply));
+                }
+                let clock = clocks.get(i).copied().unwrap_or_default();
+                game.apply(Action::Draw).map_err(illegal)?;
+                if let Phase::ChaosPlace(drawn) = game.round().phase()
+                    && drawn != turn.placement.colour
+                {
+                    return Err(at(
+                        i + 1,
+                        ReplayErrorKind::DrawMismatch {
+                            drawn,
+                            recorded: turn.placement.colour,
+                        },
+                    ));
+                }
+                timed(&mut game, Action::Place(turn.placement.cell), clock.placement).map_err(illegal)?;
+                fall(&mut game)?;
+                match turn.reply {
+                    Some(reply) => {
+                        timed(&mut game, reply.into(), clock.reply).map_err(illegal)?;
+                        fall(&mut game)?;
+                    }
+                    None if clock.reply.is_some() => return Err(at(i + 1, ReplayErrorKind::StrayClock)),
+                    None => {}
+                }
+            }
+        }
+        if let Some(flag) = flags.next() {
+            return Err(ReplayError {
+                round: flag.round + 1,
+                turn: 0,
+                kind: ReplayErrorKind::FlagOutOfPlace(flag),
+            });
         }
         if let Some(forfeit) = self.forfeit {
             game.forfeit(forfeit)
                 .map_err(|_| ReplayError::new(0, ReplayErrorKind::ForfeitAfterEnd))?;
         }
         Ok(game)
+    }
+}
+
+/// `action`, with the clock reading if there is one.
+fn timed(game: &mut Match, action: Action, left: Option<TimeLeft>) -> Result<crate::Event, MoveError> {
+    match left {
+        Some(left) => game.apply_timed(action, left),
+        None => game.apply(action),
     }
 }
 
@@ -191,6 +280,16 @@ pub enum ReplayErrorKind {
     TooManyRounds(usize),
     /// A forfeit is recorded for a match that was already over.
     ForfeitAfterEnd,
+    /// A clock reading for a move that was not made.
+    StrayClock,
+    /// A player's flag is recorded to fall twice.
+    FlaggedTwice(Player),
+    /// A flag is recorded to fall at a point the moves never reach (or
+    /// after the match was over).
+    FlagOutOfPlace(FlagFall),
+    /// In a simultaneous match, the boards are not at the same turn: a turn
+    /// begins on both, and both placements come before either Order move.
+    OutOfStep,
 }
 
 impl fmt::Display for ReplayError {
@@ -200,18 +299,37 @@ impl fmt::Display for ReplayError {
             write!(f, ", turn {}", self.turn)?;
         }
         f.write_str(": ")?;
-        match &self.kind {
-            ReplayErrorKind::Bag(reason) => write!(f, "bad bag: {reason}"),
-            ReplayErrorKind::Illegal(e) => write!(f, "illegal move: {e}"),
-            ReplayErrorKind::DrawMismatch { drawn, recorded } => {
-                write!(f, "the bag gives colour {drawn} but the record says {recorded}")
-            }
-            ReplayErrorKind::MissingReply => f.write_str("Order's move is missing but the round goes on"),
-            ReplayErrorKind::FirstRoundUnfinished => f.write_str("round 2 begins before round 1 is over"),
-            ReplayErrorKind::TooManyRounds(n) => write!(f, "a match has 2 rounds, the record has {n}"),
-            ReplayErrorKind::ForfeitAfterEnd => f.write_str("a forfeit is recorded after the match was over"),
-        }
+        f.write_str(&describe(&self.kind))
     }
 }
 
 impl std::error::Error for ReplayError {}
+
+/// What is wrong, in words.
+pub(crate) fn describe(kind: &ReplayErrorKind) -> String {
+    match kind {
+        ReplayErrorKind::Bag(reason) => format!("bad bag: {reason}"),
+        ReplayErrorKind::Illegal(e) => format!("illegal move: {e}"),
+        ReplayErrorKind::DrawMismatch { drawn, recorded } => {
+            format!("the bag gives colour {drawn} but the record says {recorded}")
+        }
+        ReplayErrorKind::MissingReply => String::from("Order's move is missing but the round goes on"),
+        ReplayErrorKind::FirstRoundUnfinished => String::from("round 2 begins before round 1 is over"),
+        ReplayErrorKind::TooManyRounds(n) => format!("a match has 2 rounds, the record has {n}"),
+        ReplayErrorKind::ForfeitAfterEnd => String::from("a forfeit is recorded after the match was over"),
+        ReplayErrorKind::StrayClock => String::from("a clock reading for a move that was not made"),
+        ReplayErrorKind::OutOfStep => String::from(
+            "the boards are not at the same turn (a turn begins on both boards, and both placements come before \
+             either Order move)",
+        ),
+        ReplayErrorKind::FlaggedTwice(player) => {
+            format!("player {}'s flag is recorded to fall twice", player.index() + 1)
+        }
+        ReplayErrorKind::FlagOutOfPlace(flag) => format!(
+            "player {}'s flag falls at round {}, {}, which the moves never reach",
+            flag.player.index() + 1,
+            flag.round + 1,
+            flag.point()
+        ),
+    }
+}

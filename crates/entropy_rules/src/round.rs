@@ -1,6 +1,6 @@
 use crate::{
     Bag, Board, Cell, Colour, Counts, LineScore, MoveError, OrderMove, Phase, Placement, Position, RoundRecord, Size,
-    Slide, TallyStep, Turn, UndoError,
+    Slide, TallyStep, Touched, Turn, UndoError,
 };
 
 /// Something a player asks to do in a round.
@@ -119,6 +119,23 @@ impl Round {
     /// The turns so far; the last one may lack Order's reply.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
+    }
+
+    /// The placements and Order moves (passes too) made so far.
+    pub fn moves(&self) -> usize {
+        self.turns.len() + self.turns.iter().filter(|t| t.reply.is_some()).count()
+    }
+
+    /// Order touches the counter on `cell`, under touch move: see
+    /// [`Position::touch`] and [`Touched`].
+    pub fn touch(&self, cell: Cell) -> Result<Touched, MoveError> {
+        self.position.touch(cell)
+    }
+
+    /// What the tournament rules play now for a side out of time (see
+    /// [`Position::forced_action`]).
+    pub fn forced_action(&self, chaos_out: bool, order_out: bool) -> Option<Action> {
+        self.position.forced_action(chaos_out, order_out)
     }
 
     /// Does `action`, or refuses it and changes nothing.
