@@ -18,7 +18,7 @@ use entropy::solomon::screens::TurnPhase;
 use entropy::solomon::screens::panel::revealed_total;
 use entropy::solomon::world::pieces::{BoardCell, Counter};
 use entropy_ai::Level;
-use entropy_rules::{Action, Cell, Forfeit, MoveError, Phase, Player, Role, Size, Slide};
+use entropy_rules::{Action, Cell, MoveError, OrderMove, Phase, Player, Role, Size, Slide};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -411,8 +411,11 @@ fn undo_against_the_computer_takes_back_the_persons_move_with_the_reply() {
     assert_entities_match(&mut app);
 }
 
+/// Running out of time loses nothing by itself: the flag falls, and from
+/// then on the rules play that player's part (the Mind Sports Olympiad's
+/// rules) while the other plays on, their clock untouched.
 #[test]
-fn a_player_out_of_time_loses_the_match_in_either_role() {
+fn a_player_out_of_time_has_their_part_played_by_the_rules_in_either_role() {
     for role in [RoleChoice::Order, RoleChoice::Chaos] {
         let mut app = app(Size::Five);
         {
@@ -426,30 +429,44 @@ fn a_player_out_of_time_loses_the_match_in_either_role() {
             send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(2, 2).unwrap())));
             settle(&mut app);
         }
-        // Player 1 is to decide in `role`: leave them a second and let it run out.
+        // Player 1 is to decide in `role`: leave them a moment and let it run out.
         let (player, mover_role) = app.world().resource::<CurrentMatch>().game.to_move().unwrap();
         assert_eq!(player, Player::One);
-        assert_eq!(
-            mover_role,
-            if role == RoleChoice::Order {
-                Role::Order
-            } else {
-                Role::Chaos
-            }
-        );
+        let expected_role = if role == RoleChoice::Order {
+            Role::Order
+        } else {
+            Role::Chaos
+        };
+        assert_eq!(mover_role, expected_role);
+        let fill = app
+            .world()
+            .resource::<CurrentMatch>()
+            .round()
+            .position()
+            .fill_cell()
+            .unwrap();
         app.world_mut().resource_mut::<MatchClock>().left[0] = Duration::from_millis(300);
         let other = app.world().resource::<MatchClock>().left[1];
-        // The clock runs on the app's time, 40 ms a frame here.
-        run_until(&mut app, 200, |app| screen(app) == SolomonScreen::MatchOver);
-        assert_eq!(screen(&app), SolomonScreen::MatchOver);
-        let game = &app.world().resource::<CurrentMatch>().game;
-        assert_eq!(game.forfeited(), Some(Forfeit::TimeOut(Player::One)));
-        assert_eq!(game.outcome(), Some(entropy_rules::Outcome::Win(Player::Two)));
-        assert_eq!(
-            app.world().resource::<MatchClock>().left[1],
-            other,
-            "only the mover's clock ran"
-        );
+        // The clock runs on the app's time, 40 ms a frame here; the rules
+        // then play player 1's move and player 2 is to decide.
+        run_until(&mut app, 200, |app| {
+            let game = app.world().resource::<CurrentMatch>();
+            game.game.is_flagged(Player::One) && game.person_to_move()
+        });
+        assert_eq!(screen(&app), SolomonScreen::Playing, "the match goes on");
+        let game = &app.world().resource::<CurrentMatch>();
+        assert!(game.game.is_flagged(Player::One));
+        assert_eq!(game.game.forfeited(), None);
+        assert_eq!(game.game.to_move().map(|(p, _)| p), Some(Player::Two));
+        let last = *game.round().turns().last().unwrap();
+        match expected_role {
+            Role::Order => assert_eq!(last.reply, Some(OrderMove::Pass), "a flagged Order passes"),
+            Role::Chaos => assert_eq!(last.placement.cell, fill, "a flagged Chaos fills from the top-left"),
+        }
+        assert_eq!(game.game.record().flags.len(), 1, "the record keeps the flag's fall");
+        // Player 2's clock starts only once they are to decide (a frame here).
+        let spent = other - app.world().resource::<MatchClock>().left[1];
+        assert!(spent <= Duration::from_millis(80), "player 2's clock ran {spent:?}");
     }
 }
 

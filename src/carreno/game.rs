@@ -47,12 +47,13 @@ impl TurnGame for Carreno {
     type Attempt = Attempt;
     type Error = MoveError;
     type Change = NoChange;
+    type Context = ();
 
     fn takes_moves(screen: &CarrenoScreen) -> bool {
         *screen == CarrenoScreen::Playing
     }
 
-    fn apply(game: &mut CarrenoMatch, mv: Move) -> Result<Played, MoveError> {
+    fn apply(game: &mut CarrenoMatch, mv: Move, _: &()) -> Result<Played, MoveError> {
         let side = game.game.to_move();
         game.game.play(mv).map(|result| Played { mv, side, result })
     }

@@ -1,14 +1,15 @@
 //! The tournament clock: each player has a time for the whole match. The
 //! clock of the player who must decide runs; it stops while counters move,
-//! while a dialog is open and while the window is in the background. A
-//! player whose time runs out loses the match (the rules crate's
-//! [`Forfeit::TimeOut`]).
+//! while a dialog is open and while the window is in the background. Each
+//! move is recorded with its player's time left. A player whose time runs
+//! out does not lose: their flag falls, and the rules play their part from
+//! then on (the Mind Sports Olympiad's rules: Order passes, Chaos's
+//! counters fill the board from the top-left), each move shown like any.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use entropy_rules::Forfeit;
 
 use crate::app::AppSet;
 use crate::solomon::game::{Change, CurrentMatch, MatchChange, Solomon, SolomonCommand};
@@ -92,6 +93,6 @@ fn run_clock(
     let left = &mut clock.left[player.index()];
     *left = left.saturating_sub(time.delta());
     if left.is_zero() {
-        changes.write(Change::Game(MatchChange::Forfeit(Forfeit::TimeOut(player))));
+        changes.write(Change::Game(MatchChange::Flag(player)));
     }
 }

@@ -9,9 +9,10 @@
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round};
+use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft};
 
 use crate::app::AppSet;
+use crate::solomon::clock::MatchClock;
 use crate::solomon::match_setup::{MatchSetup, Seat};
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
@@ -26,9 +27,9 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 handle_commands,
-                draw_when_ready.run_if(
+                play_when_ready.run_if(
                     in_state(SolomonScreen::Playing)
-                        .and_then(chaos_to_draw)
+                        .and_then(rules_to_play)
                         .and_then(not(motion_blocks_input)),
                 ),
                 turn::apply_changes::<Solomon>,
@@ -46,6 +47,9 @@ pub struct CurrentMatch {
     pub game: Match,
     /// Who sits in each chair, by [`Player::index`].
     pub seats: [Seat; 2],
+    /// Played by tournament rules: touch move, no hints (and, as with any
+    /// clock, no undo).
+    pub tournament: bool,
 }
 
 impl CurrentMatch {
@@ -55,9 +59,10 @@ impl CurrentMatch {
     }
 
     /// The player who must decide now (Chaos placing, Order moving) and
-    /// their seat; `None` while a draw, a count or nothing is due.
+    /// their seat; `None` while a draw, a count, a move the rules play for
+    /// a player out of time, or nothing is due.
     pub fn deciding(&self) -> Option<(Player, Role, Seat)> {
-        if matches!(self.round().phase(), entropy_rules::Phase::ChaosDraw) {
+        if self.round().phase() == entropy_rules::Phase::ChaosDraw || self.game.forced_action().is_some() {
             return None;
         }
         let (player, role) = self.game.to_move()?;
@@ -85,8 +90,11 @@ pub struct Solomon;
 pub enum MatchChange {
     /// After round 1: the roles swap and round 2 begins.
     NextRound,
-    /// A player loses by forfeit (a clock run out).
+    /// A player loses by forfeit (resigns).
     Forfeit(Forfeit),
+    /// A player's time for the match is up: from now on the rules play
+    /// their part (Order passes; Chaos's counters fill the board in order).
+    Flag(Player),
 }
 
 impl TurnGame for Solomon {
@@ -97,13 +105,21 @@ impl TurnGame for Solomon {
     type Attempt = Action;
     type Error = MoveError;
     type Change = MatchChange;
+    type Context = Option<Res<'static, MatchClock>>;
 
     fn takes_moves(screen: &SolomonScreen) -> bool {
         matches!(screen, SolomonScreen::Playing | SolomonScreen::Replay)
     }
 
-    fn apply(game: &mut CurrentMatch, action: Action) -> Result<Event, MoveError> {
-        game.game.apply(action)
+    /// With a clock, the mover's time left is recorded with the move.
+    fn apply(game: &mut CurrentMatch, action: Action, clock: &Option<Res<MatchClock>>) -> Result<Event, MoveError> {
+        match (clock, game.game.to_move()) {
+            (Some(clock), Some((player, _))) => {
+                let left = TimeLeft::from_duration(clock.left[player.index()]);
+                game.game.apply_timed(action, left)
+            }
+            _ => game.game.apply(action),
+        }
     }
 
     fn take_back(game: &mut CurrentMatch) -> Option<Action> {
@@ -124,6 +140,11 @@ impl TurnGame for Solomon {
         match change {
             MatchChange::NextRound => game.game.start_second_round().ok().map(|_| SolomonScreen::Playing),
             MatchChange::Forfeit(forfeit) => game.game.forfeit(forfeit).ok().map(|_| SolomonScreen::MatchOver),
+            MatchChange::Flag(player) => {
+                // A second report of the same fall changes nothing.
+                let _ = game.game.flag(player);
+                None
+            }
         }
     }
 }
@@ -199,19 +220,32 @@ pub(crate) fn handle_commands(
 pub fn new_match(setup: &MatchSetup, first_order: Player) -> CurrentMatch {
     let first: u64 = rand::random();
     let second = if setup.same_draws { first } else { rand::random() };
+    let mut game = Match::new(setup.size, first_order, [first, second]);
+    game.set_time_control(setup.clock.time_control());
     CurrentMatch {
-        game: Match::new(setup.size, first_order, [first, second]),
+        game,
         seats: setup.seats(),
+        tournament: setup.tournament,
     }
 }
 
-/// Run condition: the rules say Chaos is to draw (read from the match
-/// itself, never from a copy of its phase, which may be a frame old).
-fn chaos_to_draw(game: Option<Res<CurrentMatch>>) -> bool {
-    game.is_some_and(|g| g.round().phase() == entropy_rules::Phase::ChaosDraw)
+/// What the rules play with no decision of a player: Chaos's draw, and
+/// every move of a player out of time ([`Match::forced_action`]). Read
+/// from the match itself, never from a copy of its phase.
+fn rules_play(game: &CurrentMatch) -> Option<Action> {
+    game.game
+        .forced_action()
+        .or((game.round().phase() == entropy_rules::Phase::ChaosDraw).then_some(Action::Draw))
 }
 
-/// Chaos's draw needs no decision: it happens as soon as the board is still.
-fn draw_when_ready(mut intents: MessageWriter<Intent<Solomon>>) {
-    intents.write(Intent(Action::Draw));
+/// Run condition: the rules have a move to play themselves.
+fn rules_to_play(game: Option<Res<CurrentMatch>>) -> bool {
+    game.is_some_and(|g| rules_play(&g).is_some())
+}
+
+/// A move that needs no decision is played as soon as the board is still.
+fn play_when_ready(game: Res<CurrentMatch>, mut intents: MessageWriter<Intent<Solomon>>) {
+    if let Some(action) = rules_play(&game) {
+        intents.write(Intent(action));
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use entropy_ai::Level;
-use entropy_rules::{Player, Size};
+use entropy_rules::{Player, Size, TimeControl};
 
 use crate::app::players::PlayerNames;
 
@@ -72,6 +72,12 @@ impl ClockChoice {
             ClockChoice::Off => None,
             ClockChoice::Minutes(m) => Some(Duration::from_secs(60 * m as u64)),
         }
+    }
+
+    /// The rules' time control of this choice.
+    pub fn time_control(self) -> Option<TimeControl> {
+        self.per_player()
+            .and_then(|d| TimeControl::from_secs(d.as_secs() as u32))
     }
 }
 
@@ -160,6 +166,9 @@ pub struct MatchSetup {
     pub clock: ClockChoice,
     /// Both rounds draw the same counters in the same order.
     pub same_draws: bool,
+    /// The Mind Sports Olympiad's tournament rules: a clock (15 minutes
+    /// each by default), touch move, no undo and no hints.
+    pub tournament: bool,
 }
 
 impl Default for MatchSetup {
@@ -171,6 +180,7 @@ impl Default for MatchSetup {
             names: [String::new(), String::new()],
             clock: ClockChoice::Off,
             same_draws: false,
+            tournament: false,
         }
     }
 }

@@ -121,6 +121,7 @@ impl Replay {
         Some(CurrentMatch {
             game,
             seats: [Seat::Computer(entropy_ai::Level::Hard); 2],
+            tournament: false,
         })
     }
 

@@ -136,6 +136,7 @@ impl SaveData {
             CurrentMatch {
                 game,
                 seats: setup.seats(),
+                tournament: setup.tournament,
             },
             setup,
             clock,

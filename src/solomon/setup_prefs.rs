@@ -29,6 +29,8 @@ pub struct SetupPrefs {
     pub clock_minutes: u8,
     /// Both rounds draw the same counters.
     pub same_draws: bool,
+    /// Tournament rules.
+    pub tournament: bool,
 }
 
 impl Default for SetupPrefs {
@@ -62,6 +64,7 @@ impl SetupPrefs {
                 ClockChoice::Minutes(m) => m,
             },
             same_draws: setup.same_draws,
+            tournament: setup.tournament,
         }
     }
 
@@ -87,6 +90,7 @@ impl SetupPrefs {
                 .find(|c| c.per_player().map_or(0, |d| d.as_secs() / 60) == self.clock_minutes as u64)
                 .unwrap_or_default(),
             same_draws: self.same_draws,
+            tournament: self.tournament,
         }
     }
 }
@@ -117,6 +121,7 @@ mod tests {
             names: ["Ada".into(), "Blaise".into()],
             clock: ClockChoice::Minutes(10),
             same_draws: true,
+            tournament: true,
         };
         let text = ron::to_string(&setup.stored()).unwrap();
         assert_eq!(MatchSetup::from_stored(ron::from_str(&text).unwrap()), setup);

@@ -108,6 +108,7 @@ fn start(mut commands: MessageReader<SolomonCommand>, mut next: NextScreen, mut 
     cmd.insert_resource(CurrentMatch {
         game: Match::new(Size::Five, Player::Two, [SEED, SEED + 1]),
         seats: [Seat::Person; 2],
+        tournament: false,
     });
     cmd.insert_resource(Tutorial {
         step: Step::Place,

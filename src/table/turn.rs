@@ -16,6 +16,7 @@
 use std::fmt::Debug;
 
 use bevy::ecs::component::Mutable;
+use bevy::ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 
 use crate::app::screen::{GameScreens, NextScreen};
@@ -40,11 +41,19 @@ pub trait TurnGame: Copy + Eq + Debug + Send + Sync + 'static {
     /// (a round begun, a forfeit).
     type Change: Copy + Eq + Debug + Send + Sync + 'static;
 
+    /// What else a move is played with, read from the world (a clock's
+    /// reading); `()` for nothing.
+    type Context: ReadOnlySystemParam;
+
     /// Whether moves are played on `screen` (elsewhere they are dropped).
     fn takes_moves(screen: &Self::Screen) -> bool;
 
     /// Plays `action` by the rules.
-    fn apply(game: &mut Self::Match, action: Self::Action) -> Result<Self::Event, Self::Error>;
+    fn apply(
+        game: &mut Self::Match,
+        action: Self::Action,
+        context: &SystemParamItem<Self::Context>,
+    ) -> Result<Self::Event, Self::Error>;
 
     /// Takes back the last move, if the rules allow one taken back.
     fn take_back(game: &mut Self::Match) -> Option<Self::Action>;
@@ -154,6 +163,7 @@ pub fn apply_changes<G: TurnGame>(
     mut changes: MessageReader<Change<G>>,
     game: Option<ResMut<G::Match>>,
     screen: Option<Res<State<G::Screen>>>,
+    context: StaticSystemParam<G::Context>,
     mut out: Outcomes<G>,
 ) {
     let Some(mut game) = game else {
@@ -185,7 +195,7 @@ pub fn apply_changes<G: TurnGame>(
         return;
     }
     for &Intent(action) in intents.read() {
-        match G::apply(&mut *game, action) {
+        match G::apply(&mut *game, action, &context) {
             Ok(event) => {
                 out.applied.write(Applied(event));
             }
