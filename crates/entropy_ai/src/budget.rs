@@ -1,7 +1,8 @@
 //! What a search may spend on a move, and what it has spent: [`Limits`]
 //! (a time, a node count), a [`StopFlag`] to stop it early, and the
 //! [`Control`] that counts a search's nodes and says when it must stop.
-//! The players of both games search within them.
+//! The players of both games search within them. For tournament play, a
+//! move's share of a match clock: [`tournament_time`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,5 +170,128 @@ impl Control {
     /// The time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+}
+
+/// What a move costs beyond its thinking time, as [`tournament_time`]
+/// counts it: the search running past its deadline until it next looks at
+/// the clock, making the move, the game drawing it.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+
+/// The time [`tournament_time`] keeps on the clock to the end of the match,
+/// whatever the moves: room for what it does not foresee.
+pub const SAFETY_RESERVE: Duration = Duration::from_secs(3);
+
+/// The least thinking time [`tournament_time`] gives a move.
+pub const MIN_THINK: Duration = Duration::from_millis(1);
+
+/// The time to think about one move of a match played on a clock (the Mind
+/// Sports Olympiad gives each player 15 minutes for the whole match):
+/// `left` is what the player's clock shows, `moves_left` the moves they
+/// still have to make in the match, this one included (as Chaos and as
+/// Order, in this round and the next: `entropy_rules::Match::moves_left`,
+/// `entropy_rules::SimultaneousMatch::moves_left`), `per_move` the level's
+/// normal time for a move ([`crate::Level::budget`]).
+///
+/// How it budgets: it keeps back a reserve, [`SAFETY_RESERVE`] for the
+/// match and [`MOVE_OVERHEAD`] for each move still to make, and shares the
+/// rest evenly among those moves; a move gets that share or the level's
+/// normal time, whichever is less (at least [`MIN_THINK`]). In 15 minutes
+/// the even share (about 9 s for the 97 moves of a 7×7 match) is above
+/// every level's normal time, so the levels play as they always do; in a
+/// minute they think about half a second a move.
+///
+/// It never flags a player whose moves each cost at most their thinking
+/// time and [`MOVE_OVERHEAD`], if the clock starts with the reserve: with
+/// `L` on the clock and `n` moves to go, `L` stays above `SAFETY_RESERVE +
+/// n × MOVE_OVERHEAD` from one move to the next (a move spends at most the
+/// even share of what is above it), so the reserve is still there after
+/// the last move.
+///
+/// ```
+/// use std::time::Duration;
+/// use entropy_ai::budget::tournament_time;
+///
+/// let hard = Duration::from_secs(1);
+/// // 15 minutes, 97 moves to go: Hard's full second.
+/// assert_eq!(tournament_time(Duration::from_secs(900), 97, hard), hard);
+/// // 1 minute: about half a second.
+/// let quick = tournament_time(Duration::from_secs(60), 97, hard);
+/// assert!(quick > Duration::from_millis(400) && quick < Duration::from_millis(600));
+/// ```
+pub fn tournament_time(left: Duration, moves_left: usize, per_move: Duration) -> Duration {
+    let moves = u32::try_from(moves_left.max(1)).unwrap_or(u32::MAX);
+    let reserve = SAFETY_RESERVE + MOVE_OVERHEAD.saturating_mul(moves);
+    let share = left.saturating_sub(reserve) / moves;
+    share.min(per_move).max(MIN_THINK)
+}
+
+#[cfg(test)]
+mod tournament_tests {
+    use super::*;
+    use crate::Level;
+
+    /// The moves of one player in a 7×7 match: 49 placements, 48 Order moves.
+    const MATCH_MOVES: usize = 49 + 48;
+
+    /// Plays `moves` moves from a clock of `clock`, each taking its
+    /// thinking time and `overhead`; gives the thinking times and what the
+    /// clock shows at the end (`None` if it ran out).
+    fn simulate(
+        clock: Duration,
+        moves: usize,
+        per_move: Duration,
+        overhead: Duration,
+    ) -> (Vec<Duration>, Option<Duration>) {
+        let mut left = clock;
+        let mut times = Vec::new();
+        for done in 0..moves {
+            let think = tournament_time(left, moves - done, per_move);
+            times.push(think);
+            match left.checked_sub(think + overhead) {
+                Some(rest) => left = rest,
+                None => return (times, None),
+            }
+        }
+        (times, Some(left))
+    }
+
+    #[test]
+    fn a_whole_match_never_runs_the_clock_out() {
+        for clock in [Duration::from_secs(900), Duration::from_secs(60)] {
+            for level in Level::ALL {
+                for overhead in [Duration::ZERO, MOVE_OVERHEAD / 2, MOVE_OVERHEAD] {
+                    let (times, left) = simulate(clock, MATCH_MOVES, level.budget(), overhead);
+                    let total: Duration = times.iter().sum();
+                    assert!(total <= clock, "{level} on {clock:?}: {total:?}");
+                    let left = left.unwrap_or_else(|| panic!("{level} flagged on {clock:?}"));
+                    assert!(left >= SAFETY_RESERVE, "{level} on {clock:?}: {left:?} left");
+                    assert!(times.iter().all(|&t| t <= level.budget()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fifteen_minutes_leave_every_level_its_normal_time() {
+        for level in Level::ALL {
+            let (times, _) = simulate(Duration::from_secs(900), MATCH_MOVES, level.budget(), MOVE_OVERHEAD);
+            assert!(times.iter().all(|&t| t == level.budget()), "{level}");
+        }
+    }
+
+    #[test]
+    fn a_minute_is_shared_out_and_a_late_start_still_finishes() {
+        let master = Level::Master.budget();
+        let (times, left) = simulate(Duration::from_secs(60), MATCH_MOVES, master, MOVE_OVERHEAD);
+        assert!(left.is_some());
+        assert!(times[0] > Duration::from_millis(400) && times[0] < Duration::from_millis(600));
+        // Half the clock spent on the first round's moves: the second round
+        // still fits.
+        let (_, left) = simulate(Duration::from_secs(30), 49, master, MOVE_OVERHEAD);
+        assert!(left.is_some());
+        // A clock almost gone: the least time, never nothing.
+        assert_eq!(tournament_time(SAFETY_RESERVE, 40, master), MIN_THINK);
+        assert_eq!(tournament_time(Duration::ZERO, 0, master), MIN_THINK);
     }
 }

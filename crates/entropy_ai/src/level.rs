@@ -62,6 +62,14 @@ impl Level {
         }
     }
 
+    /// The time for one move of a match played on a clock: the level's
+    /// budget, or less when `left` (the clock) shared among `moves_left`
+    /// (the moves still to make in the match) gives less; see
+    /// [`crate::budget::tournament_time`].
+    pub fn tournament_budget(self, left: Duration, moves_left: usize) -> Duration {
+        crate::budget::tournament_time(left, moves_left, self.budget())
+    }
+
     /// The search of a search level (`None` for Beginner and Easy), for
     /// the tuning tool to vary; `docs/ai.md` says what each choice measured.
     ///

@@ -14,6 +14,10 @@
 //! - [`review_match`]: every move of a match judged against the best move,
 //!   with its cost and a [`Mark`], in the background on worker threads.
 //! - [`Greedy`]: the baseline (best score now).
+//! - [`choose_simultaneous`]: a player's move in a simultaneous match, on
+//!   whichever board it owes one.
+//! - [`budget::tournament_time`] ([`Level::tournament_budget`]): a move's
+//!   share of a match clock, for tournament play.
 //! - [`SearchConfig`]: the shape of a search level, for the tuning tool
 //!   ([`Level::search_config`], [`SearchConfig::player`]).
 //!
@@ -32,6 +36,7 @@ mod player;
 mod review;
 mod rollout;
 mod search;
+mod simultaneous;
 mod watch;
 
 #[cfg(test)]
@@ -44,6 +49,7 @@ pub use greedy::Greedy;
 pub use level::{Level, LevelParseError, parse_level};
 pub use player::{Hint, hint};
 pub use review::{Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match};
+pub use simultaneous::choose_simultaneous;
 
 /// A player of either role.
 ///

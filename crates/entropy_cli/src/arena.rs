@@ -6,15 +6,22 @@
 //! same colours as Order. A player that crashes, times out or plays an
 //! illegal move forfeits its round and loses the match; forfeited rounds
 //! are listed and left out of the score means.
+//!
+//! With `--simultaneous` ([`ArenaConfig::simultaneous`]) each match is a
+//! simultaneous match instead ([`entropy_rules::SimultaneousMatch`]): both
+//! boards at once, fed by the one bag of the match, A Order on board 1 and
+//! B on board 2, so again both face the same colours as Order. Each board
+//! is reported as a round; a seat that faults ends the match, and only the
+//! board it faulted on is reported (the other, unfinished, counts nowhere).
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use entropy_ai::{Greedy, Level, Limits, Player};
-use entropy_rules::{Bag, Role, Size};
+use entropy_rules::{Action, Bag, Player as Side, Role, SimultaneousMatch, SimultaneousStep, Size};
 use entropy_stats::{Tally, mean_ci, mean_duration, quantile};
 
 use crate::bot::MoveClock;
@@ -93,8 +100,12 @@ pub struct ArenaConfig {
     /// Limits of every built-in move: none for the levels' own budgets, a
     /// node count for deterministic comparisons, or a time.
     pub limits: Limits,
-    /// An external program's thinking time per round.
+    /// An external program's thinking time per round (per board in a
+    /// simultaneous match).
     pub external_time: Duration,
+    /// Simultaneous matches (both boards at once, one queue of draws)
+    /// instead of matches of two rounds.
+    pub simultaneous: bool,
 }
 
 impl Default for ArenaConfig {
@@ -107,14 +118,16 @@ impl Default for ArenaConfig {
             size: Size::Seven,
             limits: Limits::none(),
             external_time: Duration::from_secs(30),
+            simultaneous: false,
         }
     }
 }
 
-/// One round of a match.
+/// One round of a match (a board of a simultaneous match).
 #[derive(Clone, Debug)]
 pub struct RoundResult {
-    /// The player who was Order (0 for A, 1 for B).
+    /// The player who was Order (0 for A, 1 for B; on a simultaneous
+    /// match's board, its owner).
     pub order: usize,
     /// How it went.
     pub outcome: RoundOutcome,
@@ -215,8 +228,11 @@ fn seat(config: &ArenaConfig, p: usize, match_index: usize, round: usize) -> Box
     }
 }
 
-/// Plays match `index` of the run.
+/// Plays match `index` of the run (simultaneous if the configuration says so).
 pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
+    if config.simultaneous {
+        return play_simultaneous_match(config, index);
+    }
     let bag_seed = derive_seed(config.seed, &[index as u64]);
     let mut rounds = Vec::with_capacity(2);
     for (round, order) in [0usize, 1].into_iter().enumerate() {
@@ -238,6 +254,131 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
         index,
         bag_seed,
         rounds,
+    }
+}
+
+/// Plays match `index` of the run as a simultaneous match: the same bag
+/// as the match of two rounds of that index, A Order on board 1, B on
+/// board 2, each board's seats (A's and B's as Order and as Chaos) stepped
+/// turn by turn through the rules, player 1 acting first within a step.
+pub fn play_simultaneous_match(config: &ArenaConfig, index: usize) -> MatchResult {
+    let bag_seed = derive_seed(config.seed, &[index as u64]);
+    let mut game = SimultaneousMatch::new(config.size, bag_seed);
+    // By board (its Order's index): the Order seat and the Chaos seat.
+    let mut order_seats = [0, 1].map(|owner| seat(config, owner, index, owner));
+    let mut chaos_seats = [0, 1].map(|owner| seat(config, 1 - owner, index, owner));
+    let mut order_times = [Vec::new(), Vec::new()];
+    let mut chaos_times = [Vec::new(), Vec::new()];
+    let fault = run_simultaneous(
+        &mut game,
+        &mut order_seats,
+        &mut chaos_seats,
+        &mut order_times,
+        &mut chaos_times,
+    )
+    .err();
+    for seat in order_seats.iter_mut().chain(chaos_seats.iter_mut()) {
+        seat.end();
+    }
+    let record = game.record();
+    let boards: Vec<usize> = match &fault {
+        Some((board, _, _)) => vec![*board],
+        None => vec![0, 1],
+    };
+    let rounds = boards
+        .into_iter()
+        .map(|board| {
+            let owner = Side::BOTH[board];
+            RoundResult {
+                order: board,
+                outcome: RoundOutcome {
+                    record: entropy_rules::RoundRecord {
+                        size: config.size,
+                        bag: record.bag.clone(),
+                        turns: record.boards[board].clone(),
+                    },
+                    score: game.board(owner).score(),
+                    fault: fault
+                        .as_ref()
+                        .filter(|(b, _, _)| *b == board)
+                        .map(|(_, role, fault)| (*role, fault.clone())),
+                    order_times: std::mem::take(&mut order_times[board]),
+                    chaos_times: std::mem::take(&mut chaos_times[board]),
+                },
+            }
+        })
+        .collect();
+    MatchResult {
+        index,
+        bag_seed,
+        rounds,
+    }
+}
+
+/// A fault on a board (its Order's index) by the seat of `Role` there.
+type BoardFault = (usize, Role, Fault);
+
+/// Steps the simultaneous match to its end, or to the first fault.
+fn run_simultaneous(
+    game: &mut SimultaneousMatch,
+    order_seats: &mut [Box<dyn Seat>; 2],
+    chaos_seats: &mut [Box<dyn Seat>; 2],
+    order_times: &mut [Vec<Duration>; 2],
+    chaos_times: &mut [Vec<Duration>; 2],
+) -> Result<(), BoardFault> {
+    let illegal = |board: usize, role, text: String, reason: String| (board, role, Fault::Illegal { text, reason });
+    for board in 0..2 {
+        order_seats[board]
+            .begin(Role::Order)
+            .map_err(|f| (board, Role::Order, f))?;
+        chaos_seats[board]
+            .begin(Role::Chaos)
+            .map_err(|f| (board, Role::Chaos, f))?;
+    }
+    let mut last_order: [Option<String>; 2] = [None, None];
+    loop {
+        match game.step() {
+            SimultaneousStep::Over => return Ok(()),
+            SimultaneousStep::Draw => {
+                game.draw()
+                    .map_err(|e| illegal(0, Role::Chaos, "draw".into(), e.to_string()))?;
+            }
+            SimultaneousStep::Place | SimultaneousStep::Order => {
+                for pending in game.pending() {
+                    let board = pending.board.index();
+                    let position = *game.board(pending.board).position();
+                    let start = Instant::now();
+                    let action = match pending.role {
+                        Role::Chaos => {
+                            let cell = chaos_seats[board]
+                                .place(&position, last_order[board].as_deref())
+                                .map_err(|f| (board, Role::Chaos, f))?;
+                            chaos_times[board].push(start.elapsed());
+                            Action::Place(cell)
+                        }
+                        Role::Order => {
+                            let placed = game.board(pending.board).turns().last().map(|t| t.placement);
+                            let placement = placed.ok_or_else(|| {
+                                illegal(board, Role::Order, "move".into(), "no placement to answer".into())
+                            })?;
+                            let mv = order_seats[board]
+                                .order(&position, placement)
+                                .map_err(|f| (board, Role::Order, f))?;
+                            order_times[board].push(start.elapsed());
+                            last_order[board] = Some(mv.notation(placement.cell));
+                            mv.into()
+                        }
+                    };
+                    game.apply(pending.player, action).map_err(|e| {
+                        let text = match action {
+                            Action::Place(cell) => cell.to_string(),
+                            _ => last_order[board].clone().unwrap_or_default(),
+                        };
+                        illegal(board, pending.role, text, e.to_string())
+                    })?;
+                }
+            }
+        }
     }
 }
 
@@ -387,19 +528,25 @@ pub fn describe_limits(limits: &Limits) -> String {
 pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
     let mut out = String::new();
     let limits = describe_limits(&config.limits);
+    let kind = if config.simultaneous {
+        "simultaneous matches"
+    } else {
+        "matches of two rounds"
+    };
     let _ = writeln!(
         out,
-        "{} matches of two rounds on {}, seed {}, {limits}, {} at once",
+        "{} {kind} on {}, seed {}, {limits}, {} at once",
         results.len(),
         config.size,
         config.seed,
         config.jobs
     );
-    let _ = writeln!(
-        out,
-        "A = {}, B = {}; the same bag in both rounds of a match (A is Order first)\n",
-        config.players[0], config.players[1]
-    );
+    let bags = if config.simultaneous {
+        "one queue of draws for both boards of a match (A is Order on board 1, B on board 2)"
+    } else {
+        "the same bag in both rounds of a match (A is Order first)"
+    };
+    let _ = writeln!(out, "A = {}, B = {}; {bags}\n", config.players[0], config.players[1]);
     let _ = writeln!(
         out,
         "{:<3} {:<16} {:>17} {:>17} {:>5} {:>5} {:>5} {:>14} {:>17} {:>17}",
@@ -450,10 +597,15 @@ pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
             m.rounds.iter().enumerate().filter_map(move |(i, r)| {
                 r.forfeit().map(|(p, fault)| {
                     let role = if r.order == p { "Order" } else { "Chaos" };
+                    // A board is named by its Order (board 1 is A's).
+                    let (part, number) = if config.simultaneous {
+                        ("board", r.order + 1)
+                    } else {
+                        ("round", i + 1)
+                    };
                     format!(
-                        "match {} round {}: {} ({}) as {role} {fault}",
+                        "match {} {part} {number}: {} ({}) as {role} {fault}",
                         m.index + 1,
-                        i + 1,
                         ["A", "B"][p],
                         config.players[p]
                     )
@@ -466,8 +618,9 @@ pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
     } else {
         let _ = writeln!(
             out,
-            "{} forfeited rounds (each loses its match for the faulty player and is left out of the score means):",
-            forfeits.len()
+            "{} forfeited {} (each loses its match for the faulty player and is left out of the score means):",
+            forfeits.len(),
+            if config.simultaneous { "boards" } else { "rounds" }
         );
         for line in forfeits {
             let _ = writeln!(out, "  {line}");

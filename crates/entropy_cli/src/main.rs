@@ -51,9 +51,9 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
     },
-    /// Play two-round matches between two players and report their scores
-    /// as Order and as Chaos with 95% confidence intervals, wins, draws,
-    /// losses and think times.
+    /// Play two-round matches (or simultaneous ones) between two players and
+    /// report their scores as Order and as Chaos with 95% confidence
+    /// intervals, wins, draws, losses and think times.
     Arena {
         /// Player A (Order in round 1): greedy, beginner, easy, medium, hard,
         /// master, or cmd:<command line> for a program speaking the CodeCup protocol.
@@ -85,11 +85,17 @@ enum Command {
         /// Thinking time per round of an external program, in seconds.
         #[arg(long, default_value = "30", value_parser = seconds)]
         game_time: Duration,
+        /// Play simultaneous matches: both boards at once, one queue of
+        /// draws, A Order on board 1 and B on board 2 (each board as a round).
+        #[arg(long)]
+        simultaneous: bool,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
     },
-    /// Read a match file, replay it, and print each round's board and score.
+    /// Read a match file, replay it, and print each round's board and score
+    /// (each board's for a simultaneous match), with the time control, the
+    /// flags fallen and each move's clock when the file has them.
     /// Exit status 2 on a malformed file (the message names its line),
     /// including one that is not UTF-8 text or goes beyond 4 KiB a line or
     /// 1 MiB in all.
@@ -187,6 +193,7 @@ fn main() -> ExitCode {
             nodes,
             move_ms,
             game_time,
+            simultaneous,
             quiet,
         } => {
             let config = ArenaConfig {
@@ -201,6 +208,7 @@ fn main() -> ExitCode {
                     ..Limits::default()
                 },
                 external_time: game_time,
+                simultaneous,
             };
             run_arena(&config, quiet)
         }
@@ -258,12 +266,19 @@ fn read_match(command: &str, path: &Path) -> Result<(entropy_rules::MatchFile, e
 }
 
 fn show(path: &Path) -> ExitCode {
-    match read_match("show", path) {
-        Ok((file, game)) => {
-            print!("{}", entropy_cli::review::show(&file, &game));
+    let shown = entropy_cli::review::read_any(path).and_then(|file| {
+        // A parsed file replays: parsing replays it.
+        entropy_cli::review::show_any(&file).map_err(|e| format!("{}: {e}", path.display()))
+    });
+    match shown {
+        Ok(text) => {
+            print!("{text}");
             ExitCode::SUCCESS
         }
-        Err(code) => code,
+        Err(e) => {
+            eprintln!("entropy-cli show: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

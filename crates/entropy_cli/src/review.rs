@@ -10,25 +10,45 @@ use std::path::Path;
 
 use entropy_ai::{Mark, MatchReview, RoundReview};
 use entropy_rules::text::escaped;
-use entropy_rules::{Board, Ending, Match, MatchFile, Move, Player};
+use entropy_rules::{
+    AnyMatchFile, Board, Ending, FlagFall, Match, MatchFile, MatchTags, Move, Player, Round, SimultaneousFile,
+    SimultaneousMatch, TimeControl, Turn, TurnClocks,
+};
 
 use crate::input::read_text;
 
 /// Reads and parses a match file, within [`MatchFile::BOUNDS`] whatever
 /// the file holds; the error names the file and the line.
 pub fn read(path: &Path) -> Result<MatchFile, String> {
+    let text = read_file(path)?;
+    MatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads and parses a match file of either kind (two rounds or
+/// simultaneous), as [`read`] does.
+pub fn read_any(path: &Path) -> Result<AnyMatchFile, String> {
+    let text = read_file(path)?;
+    AnyMatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The text of the file at `path`, within [`MatchFile::BOUNDS`].
+fn read_file(path: &Path) -> Result<String, String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let file = File::open(path).map_err(|e| at(&e))?;
-    let text = read_text(BufReader::new(file), MatchFile::BOUNDS).map_err(|e| at(&e))?;
-    MatchFile::parse(&text).map_err(|e| at(&e))
+    read_text(BufReader::new(file), MatchFile::BOUNDS).map_err(|e| at(&e))
 }
 
 /// `player 1 (Ann)`, or `player 1` when the file names nobody. The name
 /// is [`escaped`], as is all free text of a file printed: a file may hold
 /// any characters in its tags.
 pub fn player_name(file: &MatchFile, player: Player) -> String {
+    name_in(&file.tags, player)
+}
+
+/// [`player_name`] from the tags.
+fn name_in(tags: &MatchTags, player: Player) -> String {
     let number = player.index() + 1;
-    match file.tags.players[player.index()].name.as_str() {
+    match tags.players[player.index()].name.as_str() {
         "" => format!("player {number}"),
         name => format!("player {number} ({})", escaped(name)),
     }
@@ -44,23 +64,86 @@ pub fn notation(mv: Move) -> String {
 
 /// Who played, when, the ending and the totals.
 fn heading(file: &MatchFile, game: &Match) -> String {
+    let mut out = people(&file.tags);
+    let [one, two] = game.totals();
+    let ending = Ending::of(game);
+    let _ = writeln!(out, "{} board; {ending}; totals {one}-{two}", game.size());
+    out
+}
+
+/// The players with their kinds, and the date.
+fn people(tags: &MatchTags) -> String {
     let mut out = String::new();
     for player in Player::BOTH {
-        let kind = &file.tags.players[player.index()].kind;
+        let kind = &tags.players[player.index()].kind;
         let kind = if kind.is_empty() {
             String::new()
         } else {
             format!(", {}", escaped(kind))
         };
-        let _ = writeln!(out, "{}{kind}", player_name(file, player));
+        let _ = writeln!(out, "{}{kind}", name_in(tags, player));
     }
-    if !file.tags.date.is_empty() {
-        let _ = writeln!(out, "played {}", escaped(&file.tags.date));
+    if !tags.date.is_empty() {
+        let _ = writeln!(out, "played {}", escaped(&tags.date));
     }
-    let [one, two] = game.totals();
-    let ending = Ending::of(game);
-    let _ = writeln!(out, "{} board; {ending}; totals {one}-{two}", game.size());
     out
+}
+
+/// The time control and the flags fallen, a line each (nothing without them).
+fn tournament(tags: &MatchTags, time_control: Option<TimeControl>, flags: &[FlagFall], rounds: bool) -> String {
+    let mut out = String::new();
+    if let Some(tc) = time_control {
+        let seconds = tc.secs();
+        let minutes = if seconds % 60 == 0 {
+            format!("{} min", seconds / 60)
+        } else {
+            format!("{}:{:02} min", seconds / 60, seconds % 60)
+        };
+        let _ = writeln!(out, "time control: {minutes} a player for the match ({seconds} s)");
+    }
+    for flag in flags {
+        let point = match (rounds, flag.after_placement()) {
+            (true, _) => format!("round {}, {}", flag.round + 1, flag.point()),
+            (false, false) => format!("before their placement of turn {}", flag.turn()),
+            (false, true) => format!("after their placement of turn {}, before their Order move", flag.turn()),
+        };
+        let _ = writeln!(
+            out,
+            "{} ran out of time: {point}; the rules played their moves from there",
+            name_in(tags, flag.player)
+        );
+    }
+    out
+}
+
+/// Each turn with the clocks after its moves, when the round or board has
+/// any; `chaos` and `order` name who placed and who moved.
+fn clock_lines(turns: &[Turn], clocks: &[TurnClocks], chaos: &str, order: &str) -> String {
+    let mut out = String::new();
+    if clocks.iter().all(TurnClocks::is_empty) {
+        return out;
+    }
+    let _ = writeln!(out, "Time left after each move ({chaos} places, {order} moves):");
+    for (i, turn) in turns.iter().enumerate() {
+        let c = clocks.get(i).copied().unwrap_or_default();
+        let clock = |left: Option<entropy_rules::TimeLeft>| left.map_or("-".to_string(), |l| l.to_string());
+        let placement = format!("{} {}", turn.placement, clock(c.placement));
+        let reply = turn.reply.map_or(String::new(), |r| {
+            format!("{} {}", r.notation(turn.placement.cell), clock(c.reply))
+        });
+        let _ = writeln!(out, "{:>4}. {placement:<16} {reply}", i + 1);
+    }
+    // No trailing blanks on a last turn without a reply.
+    out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
+}
+
+/// A round's or board's state: its score, final or so far.
+fn state(round: &Round) -> String {
+    if round.is_finished() {
+        format!("score {}", round.score())
+    } else {
+        format!("unfinished, {} so far", round.score())
+    }
 }
 
 /// The board with its row letters and column letters, as the notation names cells.
@@ -75,22 +158,71 @@ fn labelled(board: &Board) -> String {
     out
 }
 
-/// `entropy-cli show`: the heading, then each round's board as it ended
-/// (or stands) with its score.
+/// `entropy-cli show`: the heading (with the time control and the flags
+/// fallen, if any), then each round's board as it ended (or stands) with
+/// its score, and the clock after each move when the file has them.
 pub fn show(file: &MatchFile, game: &Match) -> String {
     let mut out = heading(file, game);
+    let record = &file.record;
+    out.push_str(&tournament(&file.tags, record.time_control, &record.flags, true));
     for (index, round) in game.rounds().iter().enumerate() {
         let order = player_name(file, game.order_player(index));
         let turns = round.turns().len();
-        let state = if round.is_finished() {
-            format!("score {}", round.score())
-        } else {
-            format!("unfinished, {} so far", round.score())
-        };
-        let _ = writeln!(out, "\nRound {}: {order} is Order; {turns} turns; {state}", index + 1);
+        let _ = writeln!(
+            out,
+            "\nRound {}: {order} is Order; {turns} turns; {}",
+            index + 1,
+            state(round)
+        );
         out.push_str(&labelled(round.board()));
+        let chaos = player_name(file, game.order_player(index).other());
+        out.push_str(&clock_lines(round.turns(), game.clocks(index), &chaos, &order));
     }
     out
+}
+
+/// `entropy-cli show` of a simultaneous match: the heading, then each
+/// board as it ended (or stands) with its score, and the clocks.
+pub fn show_simultaneous(file: &SimultaneousFile, game: &SimultaneousMatch) -> String {
+    let mut out = people(&file.tags);
+    let [one, two] = game.scores();
+    let _ = writeln!(
+        out,
+        "simultaneous match on {} boards; {}; scores {one}-{two}",
+        game.size(),
+        game.ending()
+    );
+    let record = &file.record;
+    out.push_str(&tournament(&file.tags, record.time_control, &record.flags, false));
+    for owner in Player::BOTH {
+        let board = game.board(owner);
+        let order = name_in(&file.tags, owner);
+        let chaos = name_in(&file.tags, owner.other());
+        let _ = writeln!(
+            out,
+            "\nBoard {}: {order} is Order, {chaos} places; {} turns; {}",
+            owner.index() + 1,
+            board.turns().len(),
+            state(board)
+        );
+        out.push_str(&labelled(board.board()));
+        out.push_str(&clock_lines(board.turns(), game.clocks(owner), &chaos, &order));
+    }
+    out
+}
+
+/// `entropy-cli show` of either kind of file, replayed.
+pub fn show_any(file: &AnyMatchFile) -> Result<String, String> {
+    match file {
+        AnyMatchFile::Rounds(file) => {
+            let game = file.replay().map_err(|e| e.to_string())?;
+            Ok(show(file, &game))
+        }
+        AnyMatchFile::Simultaneous(file) => {
+            let game = file.replay().map_err(|e| e.to_string())?;
+            Ok(show_simultaneous(file, &game))
+        }
+    }
 }
 
 /// `entropy-cli review`: for each round a table of every move (turn, who,

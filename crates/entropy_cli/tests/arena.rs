@@ -33,6 +33,7 @@ fn config(a: PlayerSpec, b: PlayerSpec, matches: usize) -> ArenaConfig {
         size: Size::Seven,
         limits: Limits::nodes(2_000),
         external_time: std::time::Duration::from_secs(20),
+        simultaneous: false,
     }
 }
 
@@ -322,4 +323,114 @@ fn the_arena_command_reports_a_flooding_program_and_exits_0() {
         ),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_simultaneous_match_plays_both_boards_on_one_queue_of_draws() {
+    let config = ArenaConfig {
+        simultaneous: true,
+        ..config(PlayerSpec::Level(Level::Beginner), PlayerSpec::Level(Level::Easy), 3)
+    };
+    let results = arena::run(&config, &|_| {});
+    assert_eq!(results.len(), 3);
+    // The same bags as the matches of two rounds of the same run.
+    let rounds = arena::run(
+        &ArenaConfig {
+            simultaneous: false,
+            ..config.clone()
+        },
+        &|_| {},
+    );
+    for (m, r) in results.iter().zip(&rounds) {
+        assert_eq!(m.bag_seed, r.bag_seed);
+        assert_eq!(m.rounds.len(), 2);
+        assert_eq!((m.rounds[0].order, m.rounds[1].order), (0, 1));
+        let colours = |i: usize| -> Vec<_> {
+            m.rounds[i]
+                .outcome
+                .record
+                .turns
+                .iter()
+                .map(|t| t.placement.colour)
+                .collect()
+        };
+        assert_eq!(colours(0), colours(1));
+        assert_eq!(colours(0).len(), 49);
+        for round in &m.rounds {
+            // Each board replays, and scores what the result says.
+            let replayed = round.outcome.record.replay().unwrap();
+            assert!(replayed.is_finished());
+            assert_eq!(replayed.score(), round.outcome.score);
+            assert_eq!(round.outcome.order_times.len(), 48);
+            assert_eq!(round.outcome.chaos_times.len(), 49);
+        }
+        let [a, b] = [m.rounds[0].outcome.score, m.rounds[1].outcome.score];
+        let expected = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Verdict::Won,
+            std::cmp::Ordering::Equal => Verdict::Drawn,
+            std::cmp::Ordering::Less => Verdict::Lost,
+        };
+        assert_eq!(m.verdict(0), expected);
+    }
+    // Reproducible from the seed, whatever the threads.
+    let again = arena::run(
+        &ArenaConfig {
+            jobs: 1,
+            ..config.clone()
+        },
+        &|_| {},
+    );
+    let scores = |rs: &[arena::MatchResult]| -> Vec<u32> {
+        rs.iter()
+            .flat_map(|m| m.rounds.iter().map(|r| r.outcome.score))
+            .collect()
+    };
+    assert_eq!(scores(&results), scores(&again));
+    let report = arena::report(&config, &results);
+    assert!(report.starts_with("3 simultaneous matches on 7×7"), "{report}");
+    assert!(report.contains("one queue of draws for both boards"), "{report}");
+}
+
+#[test]
+fn a_faulty_program_in_a_simultaneous_match_forfeits_its_board() {
+    let crasher = fake_program("crasher-simultaneous", "read line\nexit 3");
+    let config = ArenaConfig {
+        simultaneous: true,
+        ..config(
+            PlayerSpec::Greedy,
+            PlayerSpec::External(crasher.display().to_string()),
+            2,
+        )
+    };
+    let results = arena::run(&config, &|_| {});
+    for m in &results {
+        assert_eq!(m.verdict(1), Verdict::Lost);
+        assert_eq!(m.rounds.len(), 1, "only the board it faulted on");
+        let (faulty, fault) = m.rounds[0].forfeit().expect("a forfeit");
+        assert_eq!(faulty, 1);
+        assert!(matches!(fault, Fault::Crashed(_)), "{fault:?}");
+    }
+    let report = arena::report(&config, &results);
+    assert!(report.contains("2 forfeited boards"), "{report}");
+    assert!(report.contains("match 1 board "), "{report}");
+}
+
+#[test]
+fn the_arena_command_plays_simultaneous_matches() {
+    let (code, stdout, stderr) = cli(&[
+        "arena",
+        "beginner",
+        "greedy",
+        "--simultaneous",
+        "-n",
+        "2",
+        "--size",
+        "5",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("2 simultaneous matches on 5×5"), "{stdout}");
+    for needle in ["Order score", "beginner", "greedy", "No forfeits.", "A's margin over B"] {
+        assert!(stdout.contains(needle), "{needle}: {stdout}");
+    }
 }

@@ -376,3 +376,148 @@ fn control_characters_in_the_tags_are_printed_escaped() {
     assert!(out.contains("player 2 (Entropy), computer\\r\\0\n"), "{out}");
     assert!(out.contains("played \\u{1b}[2J2025\n"), "{out}");
 }
+
+#[test]
+fn show_prints_the_time_control_the_clocks_and_a_flag() {
+    let mut game = Match::new(Size::Five, Player::Two, [8, 9]);
+    game.set_time_control(entropy_rules::TimeControl::from_secs(60));
+    let mut players = [Greedy::new(1), Greedy::new(2)];
+    let mut left = [60_000u64; 2];
+    let mut count = 0;
+    while !game.is_over() {
+        if game.round().is_finished() {
+            game.start_second_round().unwrap();
+        }
+        if count == 20 {
+            // Player 1 is Chaos in round 1.
+            game.flag(Player::One).unwrap();
+        }
+        count += 1;
+        let (mover, _) = game.to_move().unwrap();
+        let position = *game.round().position();
+        let action = match game.forced_action() {
+            Some(forced) => forced,
+            None => match position.phase() {
+                Phase::ChaosDraw => Action::Draw,
+                Phase::ChaosPlace(_) => Action::Place(players[mover.index()].place(&position, &Limits::none())),
+                _ => players[mover.index()].order(&position, &Limits::none()).into(),
+            },
+        };
+        if action == Action::Draw {
+            game.apply(action).unwrap();
+        } else {
+            left[mover.index()] = left[mover.index()].saturating_sub(1_250);
+            let reading = entropy_rules::TimeLeft::from_millis(left[mover.index()]);
+            game.apply_timed(action, reading).unwrap();
+        }
+    }
+    let file = match_file(&game);
+    let text = file.to_text();
+    assert!(
+        text.contains("[TimeControl \"60\"]\n[Flag1 \"round 1, turn 7, after the placement\"]\n"),
+        "{text}"
+    );
+    let path = write("timed.match", &text);
+    let out = stdout(&cli(&["show", path.to_str().unwrap()]));
+    assert!(
+        out.contains("time control: 1 min a player for the match (60 s)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "player 1 (Ann) ran out of time: round 1, turn 7, after the placement; the rules played their moves from there\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Time left after each move (player 1 (Ann) places, player 2 (Entropy) moves):\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n   1. "), "{out}");
+    let first = out.lines().find(|l| l.starts_with("   1. ")).unwrap();
+    assert_eq!(first.split_whitespace().collect::<Vec<_>>()[2], "0:58.75", "{first}");
+    assert_eq!(out.matches("Time left after each move").count(), 2, "{out}");
+    // A file without them shows none of it.
+    let plain = stdout(&cli(&[
+        "show",
+        write(
+            "plain-clock.match",
+            &match_file(&greedy_match(Size::Five, 1, usize::MAX)).to_text(),
+        )
+        .to_str()
+        .unwrap(),
+    ]));
+    assert!(!plain.contains("time control") && !plain.contains("Time left") && !plain.contains("ran out of time"));
+}
+
+#[test]
+fn show_prints_a_simultaneous_match_and_review_refuses_it_plainly() {
+    let mut game = entropy_rules::SimultaneousMatch::new(Size::Five, 12);
+    let mut players = [Greedy::new(1), Greedy::new(2)];
+    let mut left = [900_000; 2];
+    while !game.is_over() {
+        if game.pending().is_empty() {
+            game.draw().unwrap();
+            if game.board(Player::One).turns().len() == 9 {
+                game.flag(Player::Two).unwrap();
+            }
+        }
+        for pending in game.pending() {
+            let position = *game.board(pending.board).position();
+            let player = &mut players[pending.player.index()];
+            let action = game
+                .forced_action(pending.player)
+                .unwrap_or_else(|| player.choose(&position, &Limits::none()).unwrap());
+            left[pending.player.index()] -= 3_100;
+            let reading = entropy_rules::TimeLeft::from_millis(left[pending.player.index()]);
+            game.apply_timed(pending.player, action, reading).unwrap();
+        }
+    }
+    let tags = match_file(&greedy_match(Size::Five, 1, 0)).tags;
+    let file = entropy_rules::SimultaneousFile {
+        tags,
+        record: game.record(),
+    };
+    let path = write("simultaneous.match", &file.to_text());
+    let out = stdout(&cli(&["show", path.to_str().unwrap()]));
+    let [one, two] = game.scores();
+    assert!(
+        out.starts_with("player 1 (Ann), person\nplayer 2 (Entropy), computer: hard\nplayed 2025-11-24 21:40\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "simultaneous match on 5×5 boards; {}; scores {one}-{two}\n",
+            game.ending()
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "Board 1: player 1 (Ann) is Order, player 2 (Entropy) places; 25 turns; score {one}\n   a b c d e\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!(
+        "Board 2: player 2 (Entropy) is Order, player 1 (Ann) places; 25 turns; score {two}\n"
+    )));
+    assert!(
+        out.contains(
+            "player 2 (Entropy) ran out of time: before their placement of turn 10; the rules played their moves \
+             from there\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Time left after each move (player 1 (Ann) places, player 2 (Entropy) moves):\n   1. "),
+        "{out}"
+    );
+    assert!(out.contains("  10. 3Aa 14:01.1"), "{out}");
+    let output = cli(&["review", path.to_str().unwrap(), "--nodes", "1000"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("line 1: the tag Format: this is a simultaneous match"),
+        "{err}"
+    );
+}
