@@ -53,7 +53,11 @@ impl ComputerGame for Carreno {
         }))
     }
 
-    fn think(game: &CarrenoMatch, players: &[Option<Shared<Box<dyn Player>>>; 2]) -> Option<Thought<Option<Move>>> {
+    fn think(
+        game: &CarrenoMatch,
+        players: &[Option<Shared<Box<dyn Player>>>; 2],
+        _: &(),
+    ) -> Option<Thought<Option<Move>>> {
         if game.game.is_over() {
             return None;
         }

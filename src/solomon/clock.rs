@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::app::AppSet;
+use crate::solomon::computer::Thinking;
 use crate::solomon::game::{Change, CurrentMatch, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_setup::MatchSetup;
 use crate::solomon::screens::SolomonScreen;
@@ -78,11 +79,17 @@ fn run_clock(
     overlays: Res<Overlays>,
     windows: Query<&Window, With<PrimaryWindow>>,
     tweens: Query<&crate::ui::animation::Tween>,
+    thinking: Res<Thinking>,
     mut changes: MessageWriter<Change<Solomon>>,
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
-    let deciding = game.deciding().map(|(player, _, _)| player);
+    // A computer's clock runs while it searches, not while its move waits
+    // to be shown.
+    let deciding = game
+        .deciding()
+        .filter(|(_, _, seat)| seat.is_person() || thinking.working())
+        .map(|(player, _, _)| player);
     let running = deciding.is_some() && overlays.is_empty() && focused && !moving;
     if clock.running != running {
         clock.running = running;

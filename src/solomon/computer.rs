@@ -6,9 +6,11 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
+use entropy_ai::budget::tournament_time;
 use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
 use entropy_rules::{Action, Phase, Player, Position};
 
+use crate::solomon::clock::MatchClock;
 use crate::solomon::game::{CurrentMatch, Solomon};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::{InMatch, SolomonScreen};
@@ -58,14 +60,25 @@ impl ComputerGame for Solomon {
         }))
     }
 
-    fn think(game: &CurrentMatch, players: &[Option<Shared<Box<dyn AiPlayer>>>; 2]) -> Option<Thought<Option<Action>>> {
+    /// On a clock, a computer spends its time for the match evenly over
+    /// the moves it has left (`entropy_ai::budget::tournament_time`), never
+    /// more than its level's time for a move.
+    fn think(
+        game: &CurrentMatch,
+        players: &[Option<Shared<Box<dyn AiPlayer>>>; 2],
+        clock: &Option<Res<MatchClock>>,
+    ) -> Option<Thought<Option<Action>>> {
         let (player, _, Seat::Computer(level)) = game.deciding()? else {
             return None;
         };
         let computer = players[player.index()].clone()?;
         let position: Position = *game.round().position();
         let stop = StopFlag::new();
-        let limits = Limits::time(level.budget()).with_stop(stop.clone());
+        let time = match clock {
+            Some(clock) => tournament_time(clock.left[player.index()], game.game.moves_left(player), level.budget()),
+            None => level.budget(),
+        };
+        let limits = Limits::time(time).with_stop(stop.clone());
         Some(Thought::spawn(
             move || {
                 let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -9,7 +9,7 @@
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft};
+use entropy_rules::{Action, Cell, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft, Touched};
 
 use crate::app::AppSet;
 use crate::solomon::clock::MatchClock;
@@ -50,6 +50,9 @@ pub struct CurrentMatch {
     /// Played by tournament rules: touch move, no hints (and, as with any
     /// clock, no undo).
     pub tournament: bool,
+    /// Under touch move, the counter Order has touched this turn, which it
+    /// must move if it can (the rules' [`Touched`]).
+    pub touched: Option<Touched>,
 }
 
 impl CurrentMatch {
@@ -95,6 +98,8 @@ pub enum MatchChange {
     /// A player's time for the match is up: from now on the rules play
     /// their part (Order passes; Chaos's counters fill the board in order).
     Flag(Player),
+    /// Under touch move, Order has touched the counter on this cell.
+    Touch(Cell),
 }
 
 impl TurnGame for Solomon {
@@ -113,13 +118,20 @@ impl TurnGame for Solomon {
 
     /// With a clock, the mover's time left is recorded with the move.
     fn apply(game: &mut CurrentMatch, action: Action, clock: &Option<Res<MatchClock>>) -> Result<Event, MoveError> {
-        match (clock, game.game.to_move()) {
+        if let Some(touched) = game.touched {
+            touched.check_action(action)?;
+        }
+        let event = match (clock, game.game.to_move()) {
             (Some(clock), Some((player, _))) => {
                 let left = TimeLeft::from_duration(clock.left[player.index()]);
                 game.game.apply_timed(action, left)
             }
             _ => game.game.apply(action),
+        }?;
+        if matches!(event, Event::Slid(_) | Event::Passed) {
+            game.touched = None;
         }
+        Ok(event)
     }
 
     fn take_back(game: &mut CurrentMatch) -> Option<Action> {
@@ -140,6 +152,16 @@ impl TurnGame for Solomon {
         match change {
             MatchChange::NextRound => game.game.start_second_round().ok().map(|_| SolomonScreen::Playing),
             MatchChange::Forfeit(forfeit) => game.game.forfeit(forfeit).ok().map(|_| SolomonScreen::MatchOver),
+            MatchChange::Touch(cell) => {
+                if game.tournament
+                    && game.touched.is_none()
+                    && let Ok(touched) = game.round().touch(cell)
+                    && touched.must_move()
+                {
+                    game.touched = Some(touched);
+                }
+                None
+            }
             MatchChange::Flag(player) => {
                 // A second report of the same fall changes nothing.
                 let _ = game.game.flag(player);
@@ -226,6 +248,7 @@ pub fn new_match(setup: &MatchSetup, first_order: Player) -> CurrentMatch {
         game,
         seats: setup.seats(),
         tournament: setup.tournament,
+        touched: None,
     }
 }
 

@@ -66,6 +66,9 @@ impl ClockChoice {
         ClockChoice::Minutes(15),
     ];
 
+    /// The Mind Sports Olympiad's time: 15 minutes each for the match.
+    pub const TOURNAMENT: ClockChoice = ClockChoice::Minutes(15);
+
     /// Each player's time, if there is a clock.
     pub fn per_player(self) -> Option<Duration> {
         match self {

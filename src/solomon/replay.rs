@@ -122,6 +122,7 @@ impl Replay {
             game,
             seats: [Seat::Computer(entropy_ai::Level::Hard); 2],
             tournament: false,
+            touched: None,
         })
     }
 

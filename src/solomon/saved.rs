@@ -137,6 +137,7 @@ impl SaveData {
                 game,
                 seats: setup.seats(),
                 tournament: setup.tournament,
+                touched: None,
             },
             setup,
             clock,

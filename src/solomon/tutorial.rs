@@ -109,6 +109,7 @@ fn start(mut commands: MessageReader<SolomonCommand>, mut next: NextScreen, mut 
         game: Match::new(Size::Five, Player::Two, [SEED, SEED + 1]),
         seats: [Seat::Person; 2],
         tournament: false,
+        touched: None,
     });
     cmd.insert_resource(Tutorial {
         step: Step::Place,

@@ -11,6 +11,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -44,8 +45,13 @@ pub trait ComputerGame: TurnGame {
     /// those seated (the next round of the same match).
     fn seat_players(game: &Self::Match, seated: bool) -> Option<[Option<Self::Player>; 2]>;
 
-    /// Starts the search of the computer to decide now, if one is.
-    fn think(game: &Self::Match, players: &[Option<Shared<Self::Player>>; 2]) -> Option<Thought<Option<Self::Action>>>;
+    /// Starts the search of the computer to decide now, if one is (the
+    /// context is the turn pipeline's: what a move is played with).
+    fn think(
+        game: &Self::Match,
+        players: &[Option<Shared<Self::Player>>; 2],
+        context: &SystemParamItem<Self::Context>,
+    ) -> Option<Thought<Option<Self::Action>>>;
 
     /// Whether two computers play (a person watches, at [`WatchPace`]).
     fn watching(game: &Self::Match) -> bool;
@@ -239,12 +245,13 @@ fn think<G: ComputerGame>(
     game: Res<G::Match>,
     computers: Option<Res<Computers<G>>>,
     mut thinking: ResMut<Thinking<G>>,
+    context: StaticSystemParam<G::Context>,
 ) {
     if thinking.busy() {
         return;
     }
     let Some(computers) = computers else { return };
-    if let Some(thought) = G::think(&game, &computers.0) {
+    if let Some(thought) = G::think(&game, &computers.0, &context) {
         thinking.thought = Some(thought);
         thinking.elapsed = 0.0;
     }

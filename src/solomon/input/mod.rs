@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
 use crate::app::AppSet;
-use crate::solomon::game::{CurrentMatch, Intent, Solomon};
+use crate::solomon::game::{Change, CurrentMatch, Intent, MatchChange, Solomon};
 use crate::solomon::screens::SolomonScreen;
 
 pub mod cursor;
@@ -33,6 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<BoardCursor>()
         .add_plugins((pointer::plugin, cursor::plugin))
         .add_systems(Update, put_down.after(AppSet::Turn).before(AppSet::Sync))
+        .add_systems(Update, touch.after(AppSet::Input).before(AppSet::Turn))
         .add_systems(OnEnter(SolomonScreen::Playing), reset_cursor);
 }
 
@@ -116,6 +117,17 @@ fn put_down(game: Option<Res<CurrentMatch>>, mut held: ResMut<Held>, mut was_ord
         *held = Held::default();
     }
     *was_orders = orders;
+}
+
+/// Under touch move, a counter picked up by any device is touched: the
+/// rules then hold Order to moving it.
+fn touch(held: Res<Held>, game: Option<Res<CurrentMatch>>, mut changes: MessageWriter<Change<Solomon>>) {
+    if !held.is_changed() || !game.is_some_and(|g| g.tournament && g.touched.is_none()) {
+        return;
+    }
+    if let Some(cell) = held.picked {
+        changes.write(Change::Game(MatchChange::Touch(cell)));
+    }
 }
 
 fn reset_cursor(

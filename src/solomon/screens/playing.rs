@@ -86,7 +86,7 @@ impl Controls<'_> {
     }
 
     pub(crate) fn ask_hint(&mut self) {
-        if self.game.person_to_move() && !self.hint.working() {
+        if self.game.person_to_move() && !self.game.tournament && !self.hint.working() {
             self.hint.wanted = true;
         }
     }

@@ -21,6 +21,8 @@ pub enum Row {
     Role,
     /// 7×7 or 5×5.
     Board,
+    /// Casual or tournament rules.
+    Rules,
     /// The match clock.
     Clock,
     /// The same draws in both rounds.
@@ -41,7 +43,7 @@ pub fn rows(setup: &MatchSetup) -> Vec<Row> {
         Opponent::Computer(_) => rows.push(Row::Level),
         Opponent::Watch(..) => rows.extend([Row::Level, Row::SecondLevel]),
     }
-    rows.extend([Row::Role, Row::Board, Row::Clock, Row::SameDraws]);
+    rows.extend([Row::Role, Row::Board, Row::Rules, Row::Clock, Row::SameDraws]);
     match setup.opponent {
         Opponent::Person => rows.extend([Row::Name(0), Row::Name(1)]),
         Opponent::Computer(_) => rows.push(Row::Name(0)),
@@ -102,6 +104,16 @@ pub fn change(setup: &mut MatchSetup, row: Row, delta: i32) {
             )
         }
         Row::Board => setup.size = cycle(&[Size::Seven, Size::Five], setup.size, delta),
+        Row::Rules => {
+            setup.tournament = !setup.tournament;
+            if setup.tournament && setup.clock == ClockChoice::Off {
+                setup.clock = ClockChoice::TOURNAMENT;
+            }
+        }
+        Row::Clock if setup.tournament => {
+            let timed: Vec<ClockChoice> = ClockChoice::ALL.into_iter().filter(|c| *c != ClockChoice::Off).collect();
+            setup.clock = cycle(&timed, setup.clock, delta);
+        }
         Row::Clock => setup.clock = cycle(&ClockChoice::ALL, setup.clock, delta),
         Row::SameDraws => setup.same_draws = !setup.same_draws,
         Row::Name(_) | Row::Start | Row::Back => {}
@@ -159,12 +171,19 @@ pub(crate) fn describe(setup: &MatchSetup, row: Row) -> (&'static str, String, S
                 setup.size.n()
             ),
         ),
+        (Row::Rules, _) if setup.tournament => (
+            "Rules",
+            "Tournament".into(),
+            "The Mind Sports Olympiad's: touch move, no undo, no hints.".into(),
+        ),
+        (Row::Rules, _) => ("Rules", "Casual".into(), "Hints, and undo when there is no clock.".into()),
         (Row::Clock, _) => (
             "Clock",
             setup.clock.to_string(),
             match setup.clock {
                 ClockChoice::Off => "No time limit; moves can be taken back.".into(),
-                _ => "For the whole match. Out of time loses.".into(),
+                ClockChoice::TOURNAMENT => "The tournaments' time. Out of time, the rules move for you.".into(),
+                _ => "For the match. Out of time, the rules move for you.".into(),
             },
         ),
         (Row::SameDraws, _) => (

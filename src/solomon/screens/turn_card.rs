@@ -60,8 +60,12 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
             }
             Phase::OrderMove => {
                 ui.label(widgets::strong(format!("{} to move", data.name(order)), 21.0).color(ui::ORDER));
+                let touched = game.touched.map(|t| t.cell());
                 let words = match (person, controls.held.picked) {
                     (false, _) => "Order may slide any counter along its row or column, or pass.".to_string(),
+                    (true, _) if let Some(cell) = touched => {
+                        format!("Touch move: the counter from {cell} must move. Choose where it goes.")
+                    }
                     (true, Some(cell)) => format!("The counter from {cell}: choose where it goes, or put it back."),
                     (true, None) => "Slide any counter along its row or column, or pass.".to_string(),
                 };
@@ -121,23 +125,27 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
         if widgets::button(ui, "Pass", small(76.0).enabled(order && still)).clicked() {
             controls.pass();
         }
-        let hint_ready = controls.game.person_to_move() && !controls.hint.working();
-        if widgets::button(ui, "Hint", small(70.0).enabled(hint_ready)).clicked() {
-            controls.ask_hint();
-        }
-        if controls.hint.working() {
-            ui.add(egui::Spinner::new());
-        }
-        let undo = undo_allowed(&controls.game, controls.clock.is_some()) && still;
-        if widgets::button(ui, "Undo", small(74.0).enabled(undo)).clicked() {
-            controls.undo();
+        if controls.game.tournament {
+            ui.label(widgets::muted("Tournament rules: touch move", widgets::SMALL));
+        } else {
+            let hint_ready = controls.game.person_to_move() && !controls.hint.working();
+            if widgets::button(ui, "Hint", small(70.0).enabled(hint_ready)).clicked() {
+                controls.ask_hint();
+            }
+            if controls.hint.working() {
+                ui.add(egui::Spinner::new());
+            }
+            let undo = undo_allowed(&controls.game, controls.clock.is_some()) && still;
+            if widgets::button(ui, "Undo", small(74.0).enabled(undo)).clicked() {
+                controls.undo();
+            }
         }
     });
-    prompts(ui, device, watching(&controls.game));
+    prompts(ui, device, watching(&controls.game), controls.game.tournament);
 }
 
 /// The keys or buttons of the device used last.
-fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool) {
+fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool, tournament: bool) {
     let items: &[(&str, &str)] = match (device, watch) {
         (LastDevice::Gamepad, false) => &[
             ("A", "Place or pick"),
@@ -159,5 +167,11 @@ fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool) {
         ],
         (LastDevice::Mouse, false) => &[("Click", "Place"), ("Drag", "Slide"), ("P", "Pass"), ("Esc", "Menu")],
     };
-    widgets::prompts(ui, items);
+    // Tournament rules give no hints and no undo.
+    let items: Vec<(&str, &str)> = items
+        .iter()
+        .copied()
+        .filter(|(_, what)| !tournament || !matches!(*what, "Hint" | "Undo"))
+        .collect();
+    widgets::prompts(ui, &items);
 }
