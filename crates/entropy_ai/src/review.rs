@@ -220,7 +220,9 @@ type Verdict = (Move, f32, f32, u32);
 /// [`ReviewError::Cancelled`] within a fraction of a move's budget.
 ///
 /// The record's moves are checked first ([`MatchRecord::replay`]); an
-/// unfinished last round is judged as far as it goes.
+/// unfinished last round is judged as far as it goes. The moves the rules
+/// played for a player whose flag had fallen (tournament play) are not
+/// judged: they were not the player's choice.
 pub fn review_match<F>(
     record: &MatchRecord,
     budget: ReviewBudget,
@@ -270,21 +272,33 @@ where
     Ok(assemble(&game, jobs, verdicts))
 }
 
-/// Every move of the match, with the position its player saw.
+/// Every move of the match a player chose, with the position its player
+/// saw: the moves the rules played for a player out of time are left out.
 fn jobs(record: &MatchRecord, game: &entropy_rules::Match) -> Vec<Job> {
     let mut jobs = Vec::new();
+    // Whether `player`'s flag was down before move `made` of `round` (0-based).
+    let forced = |player: Player, round: usize, made: usize| {
+        record
+            .flags
+            .iter()
+            .any(|f| f.player == player && (f.round, f.moves) <= (round, made))
+    };
     for (round, turns) in record.rounds.iter().enumerate() {
         let order = game.order_player(round);
         let mut position = Position::new(record.size);
+        let mut made = 0;
         for (i, turn) in turns.iter().enumerate() {
             let mut job = |position: &Position, player, played| {
-                jobs.push(Job {
-                    round,
-                    turn: i + 1,
-                    player,
-                    position: *position,
-                    played,
-                })
+                if !forced(player, round, made) {
+                    jobs.push(Job {
+                        round,
+                        turn: i + 1,
+                        player,
+                        position: *position,
+                        played,
+                    });
+                }
+                made += 1;
             };
             // The record replayed: every move here is legal.
             let _ = position.draw(turn.placement.colour);

@@ -360,3 +360,34 @@ fn a_record_that_does_not_replay_is_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_moves_the_rules_played_for_a_player_out_of_time_are_not_judged() {
+    let mut game = Match::new(Size::Five, Player::One, [3, 4]);
+    // Player 2, Chaos in round 1, is out of time from the start.
+    game.flag(Player::Two).unwrap();
+    for _ in 0..2 {
+        while !game.round().is_finished() {
+            let action = game.forced_action().unwrap_or(match game.round().phase() {
+                Phase::ChaosDraw => Action::Draw,
+                Phase::ChaosPlace(_) => Action::Place(game.round().position().placements().nth(0).unwrap()),
+                _ => Action::Pass,
+            });
+            game.apply(action).unwrap();
+        }
+        let _ = game.start_second_round();
+    }
+    assert!(game.is_over());
+    let review = review(&game.record());
+    // Round 1: player 1's 24 Order moves; round 2: player 1's 25 placements.
+    assert_eq!(review.rounds[0].moves.len(), 24);
+    assert_eq!(review.rounds[1].moves.len(), 25);
+    assert!(
+        review
+            .rounds
+            .iter()
+            .flat_map(|r| &r.moves)
+            .all(|m| m.player == Player::One)
+    );
+    assert_eq!(review.players[1].marks.iter().sum::<usize>(), 0);
+}

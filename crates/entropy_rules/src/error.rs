@@ -102,8 +102,6 @@ pub enum UndoError {
     NothingToUndo,
     /// The match is decided (a player ran out of time or resigned).
     MatchDecided,
-    /// A player's flag fell after the move: what was played before it stands.
-    FlagFell,
 }
 
 impl fmt::Display for UndoError {
@@ -111,7 +109,6 @@ impl fmt::Display for UndoError {
         f.write_str(match self {
             UndoError::NothingToUndo => "there is no move of this round to take back",
             UndoError::MatchDecided => "the match is decided",
-            UndoError::FlagFell => "a flag fell after that move: the moves before it stand",
         })
     }
 }

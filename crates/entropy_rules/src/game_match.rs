@@ -261,18 +261,18 @@ impl Match {
 
     /// Takes back the last placement or Order move of the current round
     /// (see [`Round::undo`]); a finished first round is not reopened once
-    /// the second has begun, and a move made before a flag fell is not
-    /// taken back ([`UndoError::FlagFell`]).
+    /// the second has begun. A flag that fell after that move is taken back
+    /// with it (the match is exactly as it was before the move, so a replay
+    /// can step back through a fall); a driver that wants a fallen flag to
+    /// stand refuses the undo itself (see [`Match::flags`]).
     pub fn undo(&mut self) -> Result<Action, UndoError> {
         if self.forfeit.is_some() {
             return Err(UndoError::MatchDecided);
         }
         let index = self.round_index();
         let moves = self.round().moves();
-        if moves > 0 && self.flags.iter().any(|f| f.round == index && f.moves == moves) {
-            return Err(UndoError::FlagFell);
-        }
         let undone = self.round_mut().undo()?;
+        self.flags.retain(|f| !(f.round == index && f.moves == moves));
         let clocks = &mut self.clocks[index];
         match undone {
             Action::Place(_) => {

@@ -233,6 +233,40 @@ impl MatchRecord {
     }
 }
 
+impl MatchRecord {
+    /// The record of the match as it stood after `moves` placements and
+    /// Order moves of round `round` (0 or 1): the turns, clock readings and
+    /// flags up to there (a flag that fell at that very point included),
+    /// without the forfeit (which came at the end). What a replay of the
+    /// match shows at that move; it replays when the record does.
+    pub fn truncated(&self, round: usize, moves: usize) -> MatchRecord {
+        let mut cut = self.clone();
+        cut.forfeit = None;
+        cut.rounds.truncate(round + 1);
+        if let Some(turns) = cut.rounds.get_mut(round) {
+            turns.truncate(moves.div_ceil(2));
+            if moves % 2 == 1
+                && let Some(last) = turns.last_mut()
+            {
+                last.reply = None;
+            }
+        }
+        if !cut.clocks.is_empty() {
+            cut.clocks.truncate(cut.rounds.len());
+            for (clocks, turns) in cut.clocks.iter_mut().zip(&cut.rounds) {
+                clocks.truncate(turns.len());
+                if let (Some(clock), Some(turn)) = (clocks.last_mut(), turns.last())
+                    && turn.reply.is_none()
+                {
+                    clock.reply = None;
+                }
+            }
+        }
+        cut.flags.retain(|f| (f.round, f.moves) <= (round, moves));
+        cut
+    }
+}
+
 /// `action`, with the clock reading if there is one.
 fn timed(game: &mut Match, action: Action, left: Option<TimeLeft>) -> Result<crate::Event, MoveError> {
     match left {

@@ -261,17 +261,16 @@ impl SimultaneousMatch {
 
     /// Takes back the last placement or Order move made, whoever made it,
     /// and gives it with its player. A counter drawn since is put back (it
-    /// comes out again, the queue being fixed). Refused once the match is
-    /// decided by a forfeit, and for a move made before its player's flag fell.
+    /// comes out again, the queue being fixed). A flag of that player that
+    /// fell after the move is taken back with it. Refused once the match is
+    /// decided by a forfeit. After a replay, the moves of a step are taken
+    /// back in the record's order (board 1's, then board 2's).
     pub fn undo(&mut self) -> Result<(Player, Action), UndoError> {
         if self.forfeit.is_some() {
             return Err(UndoError::MatchDecided);
         }
         let &(player, action) = self.history.last().ok_or(UndoError::NothingToUndo)?;
         let made = self.moves_made(player);
-        if self.flags.iter().any(|f| f.player == player && f.moves == made) {
-            return Err(UndoError::FlagFell);
-        }
         let role = role_of(action);
         let board = SimultaneousMatch::board_of(player, role);
         if role == Role::Order {
@@ -296,6 +295,7 @@ impl SimultaneousMatch {
             }
         }
         self.history.pop();
+        self.flags.retain(|f| !(f.player == player && f.moves == made));
         Ok((player, action))
     }
 

@@ -520,3 +520,27 @@ proptest! {
         prop_assert_eq!(replayed.flags().len(), game.flags().len());
     }
 }
+
+#[test]
+fn undo_through_a_flag_takes_it_back_with_its_players_move_before_it() {
+    let mut rng = SmallRng::seed_from_u64(10);
+    let mut game = SimultaneousMatch::new(Size::Seven, 10);
+    for _ in 0..25 {
+        step(&mut game, &mut rng, false);
+    }
+    let made = game.moves_made(Player::Two);
+    game.flag(Player::Two).unwrap();
+    for _ in 0..10 {
+        step(&mut game, &mut rng, false);
+    }
+    // Player 1's moves and player 2's forced ones come back off first.
+    loop {
+        let (player, _) = game.undo().unwrap();
+        if player == Player::Two && game.moves_made(Player::Two) < made {
+            break;
+        }
+        assert!(game.is_flagged(Player::Two));
+    }
+    assert!(!game.is_flagged(Player::Two));
+    assert!(game.record().replay().is_ok());
+}

@@ -259,15 +259,40 @@ fn a_flag_between_the_rounds_is_kept_where_it_fell() {
 }
 
 #[test]
-fn moves_made_before_a_flag_are_not_taken_back() {
+fn undo_through_a_flag_takes_it_back_with_the_move_before_it() {
     let mut rng = SmallRng::seed_from_u64(5);
     let mut game = Match::new(Size::Seven, Player::One, [11, 12]);
     play_some(&mut game, &mut rng, 12);
+    let at = game.round().moves();
     game.flag(Player::Two).unwrap();
-    assert_eq!(game.undo(), Err(UndoError::FlagFell));
-    // A move after it may be.
-    play_some(&mut game, &mut rng, 3);
-    assert!(game.undo().is_ok());
+    play_some(&mut game, &mut rng, 6);
+    let moves = game.round().moves() - at;
+    for _ in 0..moves {
+        game.undo().unwrap();
+        assert!(game.is_flagged(Player::Two), "moves after the fall leave it down");
+    }
+    assert_eq!(game.record().flags.len(), 1);
+    game.undo().unwrap();
+    assert!(!game.is_flagged(Player::Two), "the move before the fall takes it back");
+    assert!(game.flags().is_empty());
+    // Every record on the way replays.
+    assert!(game.record().replay().is_ok());
+}
+
+/// The record of a match cut after `moves` moves of round `round`, as a
+/// replay wants it: what was played so far, with its clocks and flags.
+#[test]
+fn a_record_cut_short_keeps_its_clocks_and_flags_up_to_the_cut() {
+    let game = flagged_match(12, &[(Player::One, 30), (Player::Two, 200)], true);
+    let record = game.record();
+    for (round, moves) in [(0, 0), (0, 19), (0, 20), (0, 21), (0, 97), (1, 0), (1, 40), (1, 97)] {
+        let cut = record.truncated(round, moves);
+        let replayed = cut.replay().unwrap_or_else(|e| panic!("{round} {moves}: {e}"));
+        assert_eq!((replayed.round_index(), replayed.round().moves()), (round, moves));
+        assert!(cut.flags.iter().all(|f| (f.round, f.moves) <= (round, moves)));
+        assert_eq!(cut.forfeit, None);
+    }
+    assert_eq!(record.truncated(1, 97).flags, record.flags);
 }
 
 #[test]
