@@ -422,6 +422,7 @@ fn a_player_out_of_time_has_their_part_played_by_the_rules_in_either_role() {
             let mut setup = app.world_mut().resource_mut::<MatchSetup>();
             setup.clock = ClockChoice::Minutes(3);
             setup.role = role;
+            setup.tournament = role == RoleChoice::Chaos;
         }
         start(&mut app);
         assert!(app.world().get_resource::<MatchClock>().is_some());
@@ -499,4 +500,80 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
     assert_eq!(screen(&app), SolomonScreen::Playing);
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Under tournament rules a counter Order picks up is touched: the rules
+/// then refuse a pass or another counter's move, and take its own slide.
+#[test]
+fn touch_move_holds_order_to_the_counter_picked_up() {
+    let mut app = app(Size::Five);
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.tournament = true;
+        setup.clock = ClockChoice::TOURNAMENT;
+    }
+    start(&mut app);
+    let placed = Cell::new(2, 2).unwrap();
+    send(&mut app, Intent::<Solomon>(Action::Place(placed)));
+    settle(&mut app);
+    assert!(app.world().resource::<CurrentMatch>().tournament);
+    // Order, a person at this screen, picks the counter up (any device does this).
+    app.world_mut().resource_mut::<entropy::solomon::input::Held>().picked = Some(placed);
+    app.update();
+    app.update();
+    let touched = app.world().resource::<CurrentMatch>().touched.map(|t| t.cell());
+    assert_eq!(touched, Some(placed));
+    app.world_mut().resource_mut::<Messages<Refused<Solomon>>>().clear();
+    send(&mut app, Intent::<Solomon>(Action::Pass));
+    app.update();
+    let refused: Vec<Refused<Solomon>> = app
+        .world_mut()
+        .resource_mut::<Messages<Refused<Solomon>>>()
+        .drain()
+        .collect();
+    assert!(
+        refused.iter().any(|r| r.error == MoveError::Touched(placed)),
+        "a pass is refused: {refused:?}"
+    );
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+    let slide = Slide::new(placed, Cell::new(2, 0).unwrap());
+    send(&mut app, Intent::<Solomon>(Action::Slide(slide)));
+    settle(&mut app);
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!(game.round().turns()[0].reply, Some(OrderMove::Slide(slide)));
+    assert_eq!(game.touched, None, "the next turn starts untouched");
+    assert_eq!(
+        game.game.record().time_control.map(|t| t.secs()),
+        Some(900),
+        "the record keeps the tournament's clock"
+    );
+    assert!(
+        game.game.record().clocks[0][0].reply.is_some(),
+        "and each move's time left"
+    );
+}
+
+/// The computer's flag falls like a person's: against it in a tournament,
+/// its clock run out, the rules pass for it as Order and the person plays on.
+#[test]
+fn a_computer_out_of_time_has_its_part_played_by_the_rules() {
+    let mut app = app(Size::Five);
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.opponent = Opponent::Computer(Level::Beginner);
+        setup.tournament = true;
+        setup.clock = ClockChoice::TOURNAMENT;
+        setup.role = RoleChoice::Chaos;
+    }
+    start(&mut app);
+    app.world_mut().resource_mut::<MatchClock>().left[1] = Duration::from_nanos(1);
+    send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(1, 1).unwrap())));
+    run_until(&mut app, 400, |app| {
+        let game = app.world().resource::<CurrentMatch>();
+        game.game.is_flagged(Player::Two) && game.person_to_move()
+    });
+    let game = app.world().resource::<CurrentMatch>();
+    assert!(game.game.is_flagged(Player::Two), "the computer's flag fell");
+    assert!(game.person_to_move(), "and the person plays on");
+    assert_eq!(game.round().turns()[0].reply, Some(OrderMove::Pass));
 }

@@ -383,6 +383,67 @@ fn carrenos_game_shows_its_screens() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A tournament match against the computer, at 1280×720 and 1920×1080:
+/// the setup with the tournament's rules and clock, then the computer's
+/// flag fallen ("Out of time" in the panel) and the match going on.
+#[test]
+fn a_tournament_match_shows_its_rules_and_a_fallen_flag() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-tournament-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_game(&dir, "tournament", &[]);
+    run_game_on(&dir, "tournament-large", &["--window", "1920x1080"], "1920x1200");
+    use entropy::ui::theme::ui;
+    let names = [
+        "tournament_setup",
+        "tournament_flag",
+        "tournament_setup_large",
+        "tournament_flag_large",
+    ];
+    for name in names {
+        let shot = load(&dir.join(format!("{name}.png")));
+        let size = if name.ends_with("_large") {
+            (1920, 1080)
+        } else {
+            (1280, 720)
+        };
+        assert_eq!((shot.width, shot.height), size, "{name}: the window's size");
+        assert!(shot.contrast() > 6.0, "{name} looks blank");
+        if name.starts_with("tournament_flag") {
+            // "Out of time" in the warning colour beside the computer's name,
+            // wider than any clock running low ("0:01") would be.
+            let (w, h) = (shot.width as usize, shot.height as usize);
+            let near = |a: u8, b: u8| a.abs_diff(b) <= 6;
+            let warning = ui::WARNING;
+            let xs: Vec<usize> = (0..h / 5)
+                .flat_map(|y| (w * 7 / 10..w).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let [r, g, b] = shot.rgb[y * w + x];
+                    near(r, warning.r()) && near(g, warning.g()) && near(b, warning.b())
+                })
+                .map(|(x, _)| x)
+                .collect();
+            let extent = xs.iter().max().zip(xs.iter().min()).map_or(0, |(hi, lo)| hi - lo);
+            assert!(
+                extent * 1280 > 50 * w,
+                "{name}: the fallen flag is shown ({extent} px of warning text)"
+            );
+        } else {
+            assert!(share_of(&shot, ui::FOCUS) > 0.0004, "{name}: a focus ring");
+        }
+    }
+    if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for name in names {
+            std::fs::copy(
+                dir.join(format!("{name}.png")),
+                Path::new(&keep).join(format!("{name}.png")),
+            )
+            .unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The release game under Xvfb, a real X pointer moved and clicked with
 /// xdotool on an empty cell on Chaos's first turn: the counter must land there.
 #[test]

@@ -70,13 +70,16 @@ impl ComputerGame for Carreno {
         let stop = StopFlag::new();
         // No time or node limit: each level takes its own budget.
         let limits = Limits::none().with_stop(stop.clone());
-        Some(Thought::spawn(
-            move || {
-                let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                Some(player.choose(&copy, &limits))
-            },
-            move || stop.raise(),
-        ))
+        Some(
+            Thought::spawn(
+                move || {
+                    let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    Some(player.choose(&copy, &limits))
+                },
+                move || stop.raise(),
+            )
+            .for_seat(side.index()),
+        )
     }
 
     fn watching(_: &CarrenoMatch) -> bool {

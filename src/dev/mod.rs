@@ -110,6 +110,11 @@ pub enum Step {
     ReviewDone,
     /// Set the opponent of the next match (player 1 a person, Order first).
     Versus(Opponent),
+    /// The next match under tournament rules against `Opponent` (player 1 a
+    /// person, Order first), on the tournaments' clock.
+    Tournament(Opponent),
+    /// Set a player's time left (by index) to this many milliseconds.
+    ClockLeft(usize, u64),
     /// Start recording frames in a bucket.
     Measure(measure::Bucket),
     /// Time writing the save of the match on screen.

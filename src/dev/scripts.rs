@@ -29,6 +29,8 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "crash-continue" => (crash_continue(), true),
         "crash-count" => (crash_count(), true),
         "carreno" => (carreno(), true),
+        "tournament" => (tournament(["tournament_setup", "tournament_flag"]), true),
+        "tournament-large" => (tournament(["tournament_setup_large", "tournament_flag_large"]), true),
         _ => return None,
     })
 }
@@ -152,6 +154,31 @@ fn tour_large() -> Vec<Step> {
         Screen(SolomonScreen::Playing.into()),
         Frames(30),
         Shot("tutorial_large"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// A tournament match against the computer: its setup, then the
+/// computer's flag fallen and the rules filling its counters from the
+/// top-left while the person plays on, shot under `names`.
+fn tournament([setup, flag]: [&'static str; 2]) -> Vec<Step> {
+    vec![
+        Frames(60),
+        Tournament(Opponent::Computer(Level::Medium)),
+        Do(SolomonCommand::OpenSetup),
+        Screen(SolomonScreen::Setup.into()),
+        Frames(8),
+        Shot(setup),
+        Do(SolomonCommand::StartMatch),
+        Screen(SolomonScreen::Playing.into()),
+        Speed(60.0),
+        Play(6),
+        ClockLeft(1, 1),
+        Play(20),
+        Speed(1.0),
+        Frames(12),
+        Shot(flag),
         Frames(10),
         Exit,
     ]

@@ -40,6 +40,7 @@ pub(super) struct Stage<'w, 's> {
     device: ResMut<'w, crate::ui::navigation::LastDevice>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
     carreno: carreno::CarrenoStage<'w, 's>,
+    clock: Option<ResMut<'w, crate::solomon::clock::MatchClock>>,
 }
 
 /// Where the script's messages go.
@@ -155,6 +156,19 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
         }
         Step::CountBeats(n) => stage.count.as_ref().is_some_and(|c| c.shown >= n || c.finished()),
         Step::ReviewDone => stage.review.as_ref().is_some_and(|r| !r.working()),
+        Step::Tournament(opponent) => {
+            stage.setup.opponent = opponent;
+            stage.setup.role = RoleChoice::Order;
+            stage.setup.tournament = true;
+            stage.setup.clock = crate::solomon::match_setup::ClockChoice::TOURNAMENT;
+            true
+        }
+        Step::ClockLeft(player, millis) => {
+            if let Some(clock) = stage.clock.as_mut() {
+                clock.left[player] = std::time::Duration::from_millis(millis);
+            }
+            true
+        }
         Step::Versus(opponent) => {
             stage.setup.opponent = opponent;
             stage.setup.role = RoleChoice::Order;

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use entropy_rules::Player;
 
 use crate::app::AppSet;
 use crate::solomon::computer::Thinking;
@@ -81,14 +82,29 @@ fn run_clock(
     tweens: Query<&crate::ui::animation::Tween>,
     thinking: Res<Thinking>,
     mut changes: MessageWriter<Change<Solomon>>,
+    mut charged: Local<u64>,
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
-    // A computer's clock runs while it searches, not while its move waits
-    // to be shown.
+    // A computer is charged the time each search took, once its answer is
+    // in (not the pause before its move is shown).
+    let (search, seat, took) = thinking.searched;
+    if clock.is_added() {
+        // Searches before this clock was set are none of its business.
+        *charged = search;
+    }
+    if search != *charged {
+        *charged = search;
+        let player = if seat == 0 { Player::One } else { Player::Two };
+        let left = &mut clock.left[seat];
+        *left = left.saturating_sub(took);
+        if left.is_zero() {
+            changes.write(Change::Game(MatchChange::Flag(player)));
+        }
+    }
     let deciding = game
         .deciding()
-        .filter(|(_, _, seat)| seat.is_person() || thinking.working())
+        .filter(|(_, _, seat)| seat.is_person())
         .map(|(player, _, _)| player);
     let running = deciding.is_some() && overlays.is_empty() && focused && !moving;
     if clock.running != running {

@@ -79,13 +79,16 @@ impl ComputerGame for Solomon {
             None => level.budget(),
         };
         let limits = Limits::time(time).with_stop(stop.clone());
-        Some(Thought::spawn(
-            move || {
-                let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                player.choose(&position, &limits)
-            },
-            move || stop.raise(),
-        ))
+        Some(
+            Thought::spawn(
+                move || {
+                    let mut player = computer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    player.choose(&position, &limits)
+                },
+                move || stop.raise(),
+            )
+            .for_seat(player.index()),
+        )
     }
 
     fn watching(game: &CurrentMatch) -> bool {

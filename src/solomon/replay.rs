@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Turn};
 
 use crate::app::AppSet;
-use crate::solomon::game::{Change, CurrentMatch, Intent, Solomon};
+use crate::solomon::game::{Change, CurrentMatch, Intent, MatchChange, Solomon};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
@@ -80,20 +80,7 @@ pub fn moves(turns: &[Turn]) -> Vec<Action> {
 /// The match of `record` in round `round` after `step` of its moves
 /// (placements and Order moves), played through the rules.
 pub fn match_at(record: &MatchRecord, round: usize, step: usize) -> Option<Match> {
-    let mut start = record.clone();
-    start.forfeit = None;
-    start.rounds.truncate(round + 1);
-    start.rounds.get_mut(round)?.clear();
-    let mut game = start.replay().ok()?;
-    let mut played = 0;
-    while played < step {
-        let action = record.next_action(&game)?;
-        game.apply(action).ok()?;
-        if action != Action::Draw {
-            played += 1;
-        }
-    }
-    Some(game)
+    record.truncated(round, step).replay().ok()
 }
 
 impl Replay {
@@ -200,7 +187,7 @@ fn follow_commands(
     }
     let jump = if replay.queued > 0 {
         replay.queued -= 1;
-        step_forward(&mut replay, &game, &mut intents)
+        step_forward(&mut replay, &game, (&mut intents, &mut changes))
     } else {
         replay.queued += 1;
         step_back(&mut replay, &mut changes)
@@ -221,8 +208,15 @@ fn follow_commands(
 fn step_forward(
     replay: &mut Replay,
     game: &CurrentMatch,
-    intents: &mut MessageWriter<Intent<Solomon>>,
+    (intents, changes): (&mut MessageWriter<Intent<Solomon>>, &mut MessageWriter<Change<Solomon>>),
 ) -> Option<(usize, usize)> {
+    // A flag that fell at this point falls again before the move.
+    let moves = game.round().moves();
+    for flag in &replay.file.record.flags {
+        if flag.round == replay.round && flag.moves == moves && !game.game.is_flagged(flag.player) {
+            changes.write(Change::Game(MatchChange::Flag(flag.player)));
+        }
+    }
     let next = replay.file.record.next_action(&game.game);
     match next {
         Some(action) => {

@@ -9,7 +9,9 @@
 //! A game says in a [`ComputerGame`] how its players are made and how a
 //! search is started with its AI crate ([`Thought`]); the rest is here.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
@@ -20,6 +22,9 @@ use super::turn::{Intent, TurnGame, Undone};
 use crate::app::AppSet;
 use crate::ui::animation::{AnimationSpeed, motion_blocks_input};
 use crate::ui::overlays::no_overlay;
+
+/// The searches answered since the start: numbers each answer.
+static SEARCHES: AtomicU64 = AtomicU64::new(0);
 
 /// The shortest time from the board coming to rest to a computer's move
 /// shown, so that people can follow the moves.
@@ -65,21 +70,33 @@ pub trait ComputerGame: TurnGame {
 
 /// A search running on the task pool, and how to stop it early.
 pub struct Thought<T> {
-    task: Task<T>,
+    task: Task<(T, Duration)>,
     stop: Box<dyn Fn() + Send + Sync>,
+    seat: usize,
 }
 
 impl<T: Send + 'static> Thought<T> {
     /// Runs `work` on the async compute pool; `stop` asks it to answer at once.
     pub fn spawn(work: impl FnOnce() -> T + Send + 'static, stop: impl Fn() + Send + Sync + 'static) -> Thought<T> {
         Thought {
-            task: AsyncComputeTaskPool::get().spawn(async move { work() }),
+            task: AsyncComputeTaskPool::get().spawn(async move {
+                let start = Instant::now();
+                let answer = work();
+                (answer, start.elapsed())
+            }),
             stop: Box::new(stop),
+            seat: 0,
         }
     }
 
-    /// The answer, once it is in.
-    fn poll(&mut self) -> Option<T> {
+    /// The same search, for the player in `seat` (whose clock it spends).
+    pub fn for_seat(mut self, seat: usize) -> Thought<T> {
+        self.seat = seat;
+        self
+    }
+
+    /// The answer, once it is in, with the time the search took.
+    fn poll(&mut self) -> Option<(T, Duration)> {
         check_ready(&mut self.task)
     }
 }
@@ -122,6 +139,9 @@ pub struct Thinking<G: ComputerGame> {
     ready: Option<G::Action>,
     /// Seconds since the computer started on this move (at the game's pace).
     pub elapsed: f32,
+    /// The last search answered: a number no other search has, the seat
+    /// it was for and the time it took (what a clock charges the computer).
+    pub searched: (u64, usize, Duration),
 }
 
 impl<G: ComputerGame> Default for Thinking<G> {
@@ -130,6 +150,7 @@ impl<G: ComputerGame> Default for Thinking<G> {
             thought: None,
             ready: None,
             elapsed: 0.0,
+            searched: (0, 0, Duration::ZERO),
         }
     }
 }
@@ -271,9 +292,13 @@ fn answer<G: ComputerGame>(
     let watching = G::watching(&game);
     let pace_speed = if watching { pace.speed } else { 1.0 };
     thinking.elapsed += time.delta_secs() * speed.0 * pace_speed;
-    if let Some(answer) = thinking.thought.as_mut().and_then(Thought::poll) {
+    if let Some(thought) = thinking.thought.as_mut()
+        && let Some((answer, took)) = thought.poll()
+    {
+        let seat = thought.seat;
         thinking.thought = None;
         thinking.ready = answer;
+        thinking.searched = (SEARCHES.fetch_add(1, Ordering::Relaxed) + 1, seat, took);
     }
     let held_back = watching && pace.paused && !pace.step;
     if thinking.elapsed >= PAUSE
@@ -303,7 +328,7 @@ fn finish_hint<G: ComputerGame>(mut hint: ResMut<HintRequest<G>>) {
     let Some((now, thought)) = hint.thought.as_mut() else {
         return;
     };
-    if let Some(answer) = thought.poll() {
+    if let Some((answer, _)) = thought.poll() {
         let now = now.clone();
         hint.thought = None;
         hint.answer = answer.map(|a| (now, a));

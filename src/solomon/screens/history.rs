@@ -97,8 +97,19 @@ pub fn summary(file: &MatchFile) -> String {
         Some(Ending::Forfeit(f)) => format!("{} won on time", name(f.loser().other())),
         Some(Ending::Abandoned) | None => "abandoned".to_string(),
     };
+    let clock = file
+        .record
+        .time_control
+        .map(|t| format!("  ·  {} min each", t.secs() / 60))
+        .unwrap_or_default();
+    let flags: String = file
+        .record
+        .flags
+        .iter()
+        .map(|f| format!("  ·  {} out of time", name(f.player)))
+        .collect();
     format!(
-        "{} {} – {} {}  ·  {}×{}  ·  {ending}",
+        "{} {} – {} {}  ·  {}×{}{clock}  ·  {ending}{flags}",
         name(Player::One),
         totals[0],
         totals[1],

@@ -68,10 +68,11 @@ fn navigate(
 /// the computer it is said from the person's side: "You won by 12", "You
 /// lost 2–151".
 pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
-    let reason = game.forfeited().map(|f| match f {
-        Forfeit::TimeOut(p) => format!("{} ran out of time.", name(p)),
-        Forfeit::Resigned(p) => format!("{} resigned.", name(p)),
-    });
+    let reason = match game.forfeited() {
+        Some(Forfeit::TimeOut(p)) => Some(format!("{} ran out of time.", name(p))),
+        Some(Forfeit::Resigned(p)) => Some(format!("{} resigned.", name(p))),
+        None => flags_sentence(game, &name),
+    };
     let totals = game.totals();
     let score = |p: Player| totals[p.index()];
     let you = Player::BOTH.into_iter().find(|&p| name(p).is_you());
@@ -88,6 +89,24 @@ pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (
         _ => format!("A draw, {}–{}", totals[0], totals[1]),
     };
     (headline, reason)
+}
+
+/// Who ran out of time and where, as a sentence: "Ada ran out of time in
+/// round 1, turn 30; the rules played on for them."
+pub fn flags_sentence(game: &entropy_rules::Match, name: &impl Fn(Player) -> Name) -> Option<String> {
+    let falls: Vec<String> = game
+        .flags()
+        .iter()
+        .map(|f| {
+            format!(
+                "{} ran out of time in round {}, turn {}",
+                name(f.player),
+                f.round + 1,
+                f.turn()
+            )
+        })
+        .collect();
+    (!falls.is_empty()).then(|| format!("{}; the rules played on for them.", falls.join(" and ")))
 }
 
 fn draw(

@@ -138,7 +138,12 @@ fn players(ui: &mut egui::Ui, data: &PanelData) {
                         revealed_total(m, data.count.as_deref(), player).map_or("–".to_string(), |t| t.to_string());
                     ui.label(widgets::strong(total, 19.0))
                         .on_hover_text("Match total: points scored as Order");
-                    if let Some(clock) = &data.clock {
+                    if m.is_flagged(player) {
+                        ui.label(widgets::strong("Out of time", 14.0).color(ui::WARNING))
+                            .on_hover_text(
+                                "The rules play this player's part: Order passes, Chaos fills from the top-left",
+                            );
+                    } else if let Some(clock) = &data.clock {
                         let running = clock.running && to_move == Some(player);
                         let left = clock.left[player.index()];
                         let colour = match (running, left.as_secs() < 30) {

@@ -157,6 +157,15 @@ fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextScreen) {
                 };
                 ui.label(widgets::strong(&tags.players[player.index()].name, 17.0));
                 ui.label(widgets::muted(role, widgets::SMALL));
+                if let Some(flag) = replay.file.record.flags.iter().find(|f| f.player == player) {
+                    ui.label(
+                        widgets::text(
+                            format!("out of time: round {}, turn {}", flag.round + 1, flag.turn()),
+                            widgets::SMALL,
+                        )
+                        .color(ui::WARNING),
+                    );
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(widgets::strong(totals[player.index()].to_string(), 18.0));
                 });
@@ -169,7 +178,16 @@ fn controls(ui: &mut egui::Ui, replay: &Replay, commands: &mut MessageWriter<Rep
     let total = replay.round_moves(replay.round).len();
     widgets::card(ui, |ui| {
         ui.label(widgets::text(
-            format!("Round {} · move {} of {}", replay.round + 1, replay.step, total),
+            match replay.file.record.time_control {
+                Some(t) => format!(
+                    "Round {} · move {} of {} · {} min each",
+                    replay.round + 1,
+                    replay.step,
+                    total,
+                    t.secs() / 60
+                ),
+                None => format!("Round {} · move {} of {}", replay.round + 1, replay.step, total),
+            },
             widgets::BODY,
         ));
         ui.horizontal(|ui| {
@@ -224,22 +242,29 @@ fn move_list(
         .auto_shrink([false, false])
         .max_height((ui.available_height() - 8.0).max(40.0))
         .show(ui, |ui| {
+            let clocks = replay.file.record.clocks.get(replay.round);
             for (i, _) in all.iter().enumerate() {
                 let turn = &turns[i / 2];
+                // The mover's clock after the move, when the match kept one.
+                let clock = clocks
+                    .and_then(|c| c.get(i / 2))
+                    .and_then(|c| if i % 2 == 0 { c.placement } else { c.reply })
+                    .map(|left| format!("  {left}"))
+                    .unwrap_or_default();
                 let text = if i % 2 == 0 {
                     format!(
                         "{:>2}. Chaos {} on {}",
                         i / 2 + 1,
                         turn.placement.colour.name(),
                         turn.placement.cell
-                    )
+                    ) + &clock
                 } else {
                     format!(
                         "      Order {}",
                         turn.reply
                             .map(crate::solomon::screens::panel::reply_words)
                             .unwrap_or_default()
-                    )
+                    ) + &clock
                 };
                 let next = i == replay.step;
                 let row = widgets::list_row(ui, next, |ui| {

@@ -111,7 +111,10 @@ pub fn change(setup: &mut MatchSetup, row: Row, delta: i32) {
             }
         }
         Row::Clock if setup.tournament => {
-            let timed: Vec<ClockChoice> = ClockChoice::ALL.into_iter().filter(|c| *c != ClockChoice::Off).collect();
+            let timed: Vec<ClockChoice> = ClockChoice::ALL
+                .into_iter()
+                .filter(|c| *c != ClockChoice::Off)
+                .collect();
             setup.clock = cycle(&timed, setup.clock, delta);
         }
         Row::Clock => setup.clock = cycle(&ClockChoice::ALL, setup.clock, delta),
@@ -176,7 +179,11 @@ pub(crate) fn describe(setup: &MatchSetup, row: Row) -> (&'static str, String, S
             "Tournament".into(),
             "The Mind Sports Olympiad's: touch move, no undo, no hints.".into(),
         ),
-        (Row::Rules, _) => ("Rules", "Casual".into(), "Hints, and undo when there is no clock.".into()),
+        (Row::Rules, _) => (
+            "Rules",
+            "Casual".into(),
+            "Hints, and undo when there is no clock.".into(),
+        ),
         (Row::Clock, _) => (
             "Clock",
             setup.clock.to_string(),
