@@ -124,14 +124,14 @@ fn whole_match(device: &mut dyn Device, app: &mut App) {
     device.press(app, Press::Confirm);
     assert_eq!(screen(app), SolomonScreen::Setup, "the title opens on New match");
     // The focus opens on Start: up to the opponent, another person; down to the board, 5×5.
-    for _ in 0..7 {
+    for _ in 0..8 {
         device.press(app, Press::Towards(KeyCode::ArrowUp));
     }
     device.press(app, Press::Towards(KeyCode::ArrowRight));
     device.press(app, Press::Towards(KeyCode::ArrowDown));
     device.press(app, Press::Towards(KeyCode::ArrowDown));
     device.press(app, Press::Towards(KeyCode::ArrowRight));
-    for _ in 0..5 {
+    for _ in 0..6 {
         device.press(app, Press::Towards(KeyCode::ArrowDown));
     }
     device.press(app, Press::Confirm);

@@ -167,13 +167,16 @@ impl<G: ComputerGame> Thinking<G> {
     }
 }
 
+/// A hint being worked out, with what it is for.
+type HintThought<G> = (<G as ComputerGame>::HintFor, Thought<Option<<G as ComputerGame>::Hint>>);
+
 /// A hint for the person to move: asked for from the interface, worked out
 /// off the frame.
 #[derive(Resource)]
 pub struct HintRequest<G: ComputerGame> {
     /// Set by the interface to ask for a hint.
     pub wanted: bool,
-    thought: Option<(G::HintFor, Thought<Option<G::Hint>>)>,
+    thought: Option<HintThought<G>>,
     answer: Option<(G::HintFor, G::Hint)>,
 }
 

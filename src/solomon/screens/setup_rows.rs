@@ -104,10 +104,14 @@ pub fn change(setup: &mut MatchSetup, row: Row, delta: i32) {
             )
         }
         Row::Board => setup.size = cycle(&[Size::Seven, Size::Five], setup.size, delta),
+        // Tournament rules bring their clock; casual rules take the
+        // tournament's default clock away again.
         Row::Rules => {
             setup.tournament = !setup.tournament;
-            if setup.tournament && setup.clock == ClockChoice::Off {
-                setup.clock = ClockChoice::TOURNAMENT;
+            match (setup.tournament, setup.clock) {
+                (true, ClockChoice::Off) => setup.clock = ClockChoice::TOURNAMENT,
+                (false, ClockChoice::TOURNAMENT) => setup.clock = ClockChoice::Off,
+                _ => {}
             }
         }
         Row::Clock if setup.tournament => {
