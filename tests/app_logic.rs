@@ -577,3 +577,39 @@ fn a_computer_out_of_time_has_its_part_played_by_the_rules() {
     assert!(game.person_to_move(), "and the person plays on");
     assert_eq!(game.round().turns()[0].reply, Some(OrderMove::Pass));
 }
+
+/// A tournament match ended at any moment comes back as it was: its rules,
+/// its clock, and a flag that fell (the rules still play that player's part).
+#[test]
+fn a_tournament_match_with_a_fallen_flag_comes_back_after_a_relaunch() {
+    let dir = scratch("tournament-relaunch");
+    let folders = Folders::in_dir(&dir);
+    let mut app = core_app(folders.clone());
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.opponent = Opponent::Person;
+        setup.tournament = true;
+        setup.clock = ClockChoice::TOURNAMENT;
+    }
+    start(&mut app);
+    send(&mut app, Intent::<Solomon>(Action::Place(Cell::new(3, 3).unwrap())));
+    settle(&mut app);
+    // Order (player 1) runs out of time: the rules pass for them.
+    app.world_mut().resource_mut::<MatchClock>().left[0] = Duration::from_millis(100);
+    run_until(&mut app, 100, |app| {
+        let game = app.world().resource::<CurrentMatch>();
+        game.game.is_flagged(Player::One) && game.person_to_move()
+    });
+    assert!(app.world().resource::<CurrentMatch>().game.is_flagged(Player::One));
+    drop(app);
+
+    let mut app = core_app(folders);
+    send(&mut app, SolomonCommand::Continue);
+    wait_for(&mut app, SolomonScreen::Playing);
+    let game = app.world().resource::<CurrentMatch>();
+    assert!(game.tournament, "still under tournament rules");
+    assert!(game.game.is_flagged(Player::One), "the flag is still down");
+    assert_eq!(game.game.time_control().map(|t| t.secs()), Some(900));
+    assert_eq!(app.world().resource::<MatchClock>().left[0], Duration::ZERO);
+    let _ = std::fs::remove_dir_all(&dir);
+}
