@@ -13,6 +13,7 @@ use bevy::prelude::*;
 pub mod app;
 pub mod carreno;
 pub mod dev;
+pub mod simultaneous;
 pub mod solomon;
 pub mod table;
 pub mod ui;
@@ -65,6 +66,7 @@ impl Plugin for CorePlugin {
             solomon::computer::plugin,
             solomon::tutorial::plugin,
             carreno::plugin,
+            simultaneous::plugin,
         ));
     }
 }

@@ -7,19 +7,21 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, by floor.
-const ROOMS: [(&str, u8); 6] = [
+const ROOMS: [(&str, u8); 7] = [
     ("app", 0),
     ("ui", 1),
     ("table", 2),
     ("solomon", 3),
     ("carreno", 3),
+    ("simultaneous", 3),
     ("dev", 4),
 ];
 
 /// What only a game may name.
-const GAME_NAMES: [&str; 6] = [
+const GAME_NAMES: [&str; 7] = [
     "solomon",
     "carreno",
+    "simultaneous",
     "entropy_rules",
     "entropy_ai",
     "carreno_rules",

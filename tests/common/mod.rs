@@ -102,6 +102,9 @@ pub fn searching(app: &App) -> bool {
         || world
             .get_resource::<entropy::carreno::computer::Thinking>()
             .is_some_and(|t| t.working())
+        || world
+            .get_resource::<entropy::simultaneous::computer::Thinking>()
+            .is_some_and(|t| t.working())
 }
 
 /// The longest a search may take before a test calls it hung.

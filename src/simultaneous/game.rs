@@ -1,0 +1,230 @@
+//! The simultaneous match on the table: the rules crate's
+//! [`SimultaneousMatch`] in a resource ([`SimMatch`], the only source of
+//! truth) with who sits in each chair, played through the table's turn
+//! pipeline as [`Simultaneous`]: an action is a player's ([`SimAction`]),
+//! on the board the rules say it is for.
+
+use bevy::prelude::*;
+use entropy_ai::Level;
+use entropy_rules::{Action, Event, MoveError, Player, SimultaneousMatch, SimultaneousStep, Size};
+
+use super::{NextScreen, SimScreen};
+use crate::app::AppSet;
+use crate::table::turn::{self, Intent, TurnGame};
+use crate::ui::animation::motion_blocks_input;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(turn::plugin::<Simultaneous>)
+        .add_message::<SimCommand>()
+        .add_systems(
+            Update,
+            (
+                handle_commands,
+                draw_when_ready.run_if(
+                    in_state(SimScreen::Playing)
+                        .and_then(to_draw)
+                        .and_then(not(motion_blocks_input)),
+                ),
+                turn::apply_changes::<Simultaneous>,
+                show_result.run_if(in_state(SimScreen::Playing)),
+            )
+                .chain()
+                .in_set(AppSet::Turn),
+        );
+}
+
+/// Who sits in a chair: a person, or the computer at a level.
+pub type Seat = crate::table::turn::Seat<Level>;
+
+/// The match on the table: the rules' [`SimultaneousMatch`], with the seat
+/// and name of each player, by [`Player::index`].
+#[derive(Resource, Debug)]
+pub struct SimMatch {
+    /// The match.
+    pub game: SimultaneousMatch,
+    /// Who plays each chair.
+    pub seats: [Seat; 2],
+    /// Each player's name.
+    pub names: [String; 2],
+}
+
+impl SimMatch {
+    /// A new match on a board of `size`, one queue of draws from `seed`.
+    pub fn new(size: Size, seed: u64, seats: [Seat; 2], names: [String; 2]) -> SimMatch {
+        SimMatch {
+            game: SimultaneousMatch::new(size, seed),
+            seats,
+            names,
+        }
+    }
+
+    /// The same players again on a new queue of draws.
+    pub fn rematch(&self, seed: u64) -> SimMatch {
+        SimMatch::new(self.game.size(), seed, self.seats, self.names.clone())
+    }
+
+    /// The first move a person at this screen is waited for now: who, on
+    /// whose board (its owner, the player who is Order on it) and in which
+    /// role. At a shared screen the players take their turns in order,
+    /// player 1 first.
+    pub fn person_to_act(&self) -> Option<entropy_rules::Pending> {
+        self.game
+            .pending()
+            .into_iter()
+            .find(|p| self.seats[p.player.index()].is_person())
+    }
+}
+
+/// The simultaneous match in the table's turn pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Simultaneous;
+
+/// An action of a player: a placement on the other's board, a slide or a
+/// pass on their own, or the draw that feeds both boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimAction {
+    /// Who acts (anyone, for the draw).
+    pub player: Player,
+    /// What they do.
+    pub action: Action,
+}
+
+/// What an accepted action did, on which board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimEvent {
+    /// The board's owner (the player who is Order on it); for a draw, the
+    /// counter drawn goes to both boards.
+    pub board: Player,
+    /// What happened.
+    pub event: Event,
+}
+
+/// The simultaneous match has no changes of its own besides moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoChange {}
+
+impl TurnGame for Simultaneous {
+    type Match = SimMatch;
+    type Screen = SimScreen;
+    type Action = SimAction;
+    type Event = SimEvent;
+    type Attempt = SimAction;
+    type Error = MoveError;
+    type Change = NoChange;
+    type Context = ();
+
+    fn takes_moves(screen: &SimScreen) -> bool {
+        *screen == SimScreen::Playing
+    }
+
+    fn apply(game: &mut SimMatch, SimAction { player, action }: SimAction, _: &()) -> Result<SimEvent, MoveError> {
+        match action {
+            Action::Draw => game.game.draw().map(|colour| SimEvent {
+                board: player,
+                event: Event::Drew(colour),
+            }),
+            _ => {
+                let role = match action {
+                    Action::Place(_) => entropy_rules::Role::Chaos,
+                    _ => entropy_rules::Role::Order,
+                };
+                let board = SimultaneousMatch::board_of(player, role);
+                game.game.apply(player, action).map(|event| SimEvent { board, event })
+            }
+        }
+    }
+
+    fn take_back(game: &mut SimMatch) -> Option<SimAction> {
+        game.game
+            .undo()
+            .ok()
+            .map(|(player, action)| SimAction { player, action })
+    }
+
+    fn person_may_take_back(_: &SimMatch) -> bool {
+        false
+    }
+
+    fn person_moves_next(game: &SimMatch) -> bool {
+        game.person_to_act().is_some()
+    }
+
+    fn change(_: &mut SimMatch, change: NoChange) -> Option<SimScreen> {
+        match change {}
+    }
+}
+
+/// Moving between the simultaneous match's screens and matches.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SimCommand {
+    /// To the setup screen.
+    OpenSetup,
+    /// Start a match with the setup.
+    Start,
+    /// The same players again, on new draws.
+    Rematch,
+    /// Back to the title.
+    ToTitle,
+}
+
+fn handle_commands(
+    mut commands: MessageReader<SimCommand>,
+    game: Option<Res<SimMatch>>,
+    setup: Option<Res<super::setup::SimSetup>>,
+    names: Res<crate::app::players::PlayerNames>,
+    mut next: NextScreen,
+    mut cmd: Commands,
+) {
+    for command in commands.read() {
+        match command {
+            SimCommand::OpenSetup => {
+                cmd.remove_resource::<SimMatch>();
+                next.set(SimScreen::Setup);
+            }
+            SimCommand::Start => {
+                let setup = setup.as_deref().cloned().unwrap_or_default();
+                cmd.insert_resource(setup.new_match(&names.0, rand::random()));
+                next.set(SimScreen::Playing);
+            }
+            SimCommand::Rematch => {
+                if let Some(game) = &game {
+                    cmd.insert_resource(game.rematch(rand::random()));
+                    next.set(SimScreen::Playing);
+                }
+            }
+            SimCommand::ToTitle => {
+                cmd.remove_resource::<SimMatch>();
+                next.title();
+            }
+        }
+    }
+}
+
+/// Run condition: the rules wait for the draw that feeds both boards.
+fn to_draw(game: Option<Res<SimMatch>>) -> bool {
+    game.is_some_and(|g| g.game.step() == SimultaneousStep::Draw)
+}
+
+/// The draw needs no decision: it happens as soon as the boards are still.
+fn draw_when_ready(mut intents: MessageWriter<Intent<Simultaneous>>) {
+    intents.write(Intent(SimAction {
+        player: Player::One,
+        action: Action::Draw,
+    }));
+}
+
+/// How long the finished boards stay on the playing screen before the result.
+const RESULT_DELAY: f32 = 0.6;
+
+/// Once both boards are full and still, the result.
+fn show_result(game: Option<Res<SimMatch>>, time: Res<Time>, mut waited: Local<f32>, mut next: NextScreen) {
+    if !game.is_some_and(|g| g.game.is_over()) {
+        *waited = 0.0;
+        return;
+    }
+    *waited += time.delta_secs();
+    if *waited >= RESULT_DELAY {
+        *waited = 0.0;
+        next.set(SimScreen::Over);
+    }
+}

@@ -1,0 +1,72 @@
+//! The simultaneous match: Solomon's Entropy on two boards at once, as
+//! SuperDuperGames plays it. Each player is Order on a board of their own
+//! and Chaos on the other's; one queue of draws feeds both boards, so
+//! neither player has the luck of the bag over the other. The rules are
+//! `entropy_rules::SimultaneousMatch`; this room draws both boards, takes
+//! each person's moves on the board waiting for them, and lets the
+//! computer play either seat, all through the table's turn pipeline.
+//!
+//! ```text
+//! Setup -> Playing -> Over -> Playing (rematch) / Setup
+//! ```
+
+use bevy::prelude::*;
+
+use crate::app::screen::{GameId, GameScreens, Screen};
+
+pub mod computer;
+pub mod game;
+pub mod setup;
+
+pub use game::{SimAction, SimCommand, SimEvent, SimMatch, Simultaneous};
+pub use setup::{SimOpponent, SimSetup};
+
+/// The room's logic (headless): its screens, the match and its computers.
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<SimScreen>()
+        .add_computed_state::<InSimultaneous>()
+        .add_systems(OnEnter(InSimultaneous), |mut commands: Commands| {
+            commands.insert_resource(crate::app::screen::MatchShown)
+        })
+        .add_systems(OnExit(InSimultaneous), |mut commands: Commands| {
+            commands.remove_resource::<crate::app::screen::MatchShown>()
+        })
+        .add_plugins((setup::plugin, game::plugin, computer::plugin));
+}
+
+/// Present while a simultaneous match is on screen (played or over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InSimultaneous;
+
+impl ComputedStates for InSimultaneous {
+    type SourceStates = SimScreen;
+
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(screen: SimScreen) -> Option<Self> {
+        matches!(screen, SimScreen::Playing | SimScreen::Over).then_some(InSimultaneous)
+    }
+}
+
+/// The simultaneous match, when it is on.
+pub const SIMULTANEOUS: GameId = GameId("simultaneous");
+
+/// The screen of the simultaneous match the player is on.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Game(SIMULTANEOUS))]
+pub enum SimScreen {
+    /// Choosing the opponent and the board.
+    #[default]
+    Setup,
+    /// Both boards being played.
+    Playing,
+    /// The match is over: both boards counted, the result.
+    Over,
+}
+
+impl GameScreens for SimScreen {
+    const GAME: GameId = SIMULTANEOUS;
+}
+
+/// Moves to one of the simultaneous match's screens, or back to the title.
+pub type NextScreen<'w> = crate::app::screen::NextScreen<'w, SimScreen>;
