@@ -140,6 +140,7 @@ impl Plugin for AppPlugin {
             ui::window::plugin,
             dev::plugin,
             carreno::looks_plugin,
+            simultaneous::looks_plugin,
         ));
     }
 }

@@ -548,6 +548,171 @@ fn a_real_pointer_places_a_counter() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The simultaneous match under Xvfb at a shared screen, a real X pointer
+/// clicking with xdotool: player 1 places on player 2's board, then player
+/// 2 on player 1's. Both counters must land where the pointer clicked.
+#[test]
+fn a_real_pointer_plays_on_both_boards_of_a_simultaneous_match() {
+    for program in ["Xvfb", "xdotool"] {
+        assert!(
+            on_path(program),
+            "{program} is missing: the README's test command installs it"
+        );
+    }
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sim-pointer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut server, display) = start_xvfb("1280x800");
+    let out = dir.join("result.txt");
+    let log = dir.join("pointer.log");
+    let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+        .env("DISPLAY", &display)
+        .env("ENTROPY_SCRIPT", "simultaneous-pointer")
+        .env("ENTROPY_MEASURE_OUT", &out)
+        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+        .env("ENTROPY_DATA_DIR", dir.join("data"))
+        .stdout(Stdio::null())
+        .stderr(File::create(&log).unwrap())
+        .spawn()
+        .expect("the game starts");
+    let ready = dir.join("result.txt.ready");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !ready.exists() {
+        assert!(Instant::now() < deadline, "the game never got ready");
+        if let Some(status) = game.try_wait().unwrap() {
+            panic!(
+                "the game stopped ({status}): {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let targets: Vec<(String, String)> = std::fs::read_to_string(&ready)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (x, y) = l.trim().split_once(' ').unwrap();
+            (x.to_string(), y.to_string())
+        })
+        .collect();
+    assert_eq!(targets.len(), 2, "two cells announced");
+    let xdotool = |args: &[&str]| {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &display)
+            .status()
+            .unwrap();
+        assert!(status.success(), "xdotool {args:?}");
+    };
+    let window = Command::new("xdotool")
+        .args(["search", "--sync", "--name", "Entropy"])
+        .env("DISPLAY", &display)
+        .output()
+        .unwrap();
+    let window = String::from_utf8_lossy(&window.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(!window.is_empty(), "the game's window is found");
+    // Each cell in turn, as players at one screen would; a click that falls
+    // while the board is busy (the draw) is tried again, and a click on the
+    // board not waiting is ignored, so the hand goes round again until the
+    // game has both counters (and exits) or gives up.
+    let mut status = None;
+    for _round in 0..5 {
+        for (x, y) in &targets {
+            xdotool(&["mousemove", "--window", &window, "600", "60"]);
+            std::thread::sleep(Duration::from_millis(300));
+            xdotool(&["mousemove", "--window", &window, x, y]);
+            std::thread::sleep(Duration::from_millis(500));
+            xdotool(&["click", "1"]);
+            std::thread::sleep(Duration::from_millis(1500));
+        }
+        let waiting = Instant::now() + Duration::from_secs(4);
+        while status.is_none() && Instant::now() < waiting.min(deadline) {
+            status = game.try_wait().unwrap();
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        if status.is_some() {
+            break;
+        }
+    }
+    let status = status.unwrap_or_else(|| {
+        let _ = game.kill();
+        let _ = game.wait();
+        panic!(
+            "the game did not take the clicks: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        )
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(
+        status.success(),
+        "the game failed: {}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().trim(),
+        "Cc Bb",
+        "each click placed a counter on the cell under the pointer, on both boards"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The simultaneous match's screens at 1280×720 and 1920×1080: the setup,
+/// both boards in play, and the result.
+#[test]
+fn the_simultaneous_match_shows_its_screens() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sim-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_game(&dir, "simultaneous", &[]);
+    run_game_on(&dir, "simultaneous-large", &["--window", "1920x1080"], "1920x1200");
+    use entropy::ui::theme::ui;
+    let names = [
+        "simultaneous_setup",
+        "simultaneous_playing",
+        "simultaneous_over",
+        "simultaneous_setup_large",
+        "simultaneous_playing_large",
+        "simultaneous_over_large",
+    ];
+    for name in names {
+        let shot = load(&dir.join(format!("{name}.png")));
+        let size = if name.ends_with("_large") {
+            (1920, 1080)
+        } else {
+            (1280, 720)
+        };
+        assert_eq!((shot.width, shot.height), size, "{name}: the window's size");
+        assert!(shot.contrast() > 6.0, "{name} looks blank");
+        if !name.contains("setup") {
+            // Two trays of the board's colour, left and right of the middle.
+            let tray = theme_colour(entropy::ui::theme::TRAY);
+            let w = shot.width as usize;
+            let row = shot.height as usize / 2;
+            let is_tray = |x: usize| shot.rgb[row * w + x].iter().zip(tray).all(|(a, b)| a.abs_diff(b) <= 3);
+            let world = w - (w * 340 / 1280);
+            assert!((0..world / 2).any(is_tray), "{name}: the left board");
+            assert!((world / 2..world).any(is_tray), "{name}: the right board");
+        }
+        if name.contains("over") || name.contains("setup") {
+            assert!(share_of(&shot, ui::FOCUS) > 0.0004, "{name}: a focus ring");
+        }
+    }
+    if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for name in names {
+            std::fs::copy(
+                dir.join(format!("{name}.png")),
+                Path::new(&keep).join(format!("{name}.png")),
+            )
+            .unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A game killed with SIGKILL in the middle of a match continues, at the
 /// next launch, with the board it had.
 #[test]

@@ -36,6 +36,7 @@ use crate::app::AppSet;
 use crate::app::prefs::ColourMarks;
 use crate::app::screen::Screen;
 use crate::carreno::{CARRENO, CarrenoScreen};
+use crate::simultaneous::{SIMULTANEOUS, SimScreen};
 use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
 use crate::solomon::screens::{SOLOMON, SolomonScreen};
@@ -48,6 +49,7 @@ mod carreno;
 mod measure;
 mod probe;
 mod scripts;
+mod simultaneous;
 mod steps;
 
 use steps::{Out, Stage, step};
@@ -131,6 +133,8 @@ pub enum Step {
     Device(crate::ui::navigation::LastDevice),
     /// A step in Carreno's game.
     Carreno(carreno::CarrenoStep),
+    /// A step in the simultaneous match.
+    Simultaneous(simultaneous::SimStep),
     /// Quit.
     Exit,
 }
@@ -223,6 +227,20 @@ pub enum Shown {
     Solomon(SolomonScreen),
     /// A screen of Carreno's game.
     Carreno(CarrenoScreen),
+    /// A screen of the simultaneous match.
+    Simultaneous(SimScreen),
+}
+
+impl From<SimScreen> for Shown {
+    fn from(screen: SimScreen) -> Shown {
+        Shown::Simultaneous(screen)
+    }
+}
+
+impl PartialEq<SimScreen> for Shown {
+    fn eq(&self, other: &SimScreen) -> bool {
+        *self == Shown::Simultaneous(*other)
+    }
 }
 
 impl From<SolomonScreen> for Shown {
@@ -254,9 +272,11 @@ impl Shown {
     pub fn of(world: &World) -> Shown {
         let solomon = world.get_resource::<State<SolomonScreen>>().map(|s| *s.get());
         let carreno = world.get_resource::<State<CarrenoScreen>>().map(|s| *s.get());
-        match (world.resource::<State<Screen>>().get(), solomon, carreno) {
-            (Screen::Game(SOLOMON), Some(screen), _) => Shown::Solomon(screen),
-            (Screen::Game(CARRENO), _, Some(screen)) => Shown::Carreno(screen),
+        let simultaneous = world.get_resource::<State<SimScreen>>().map(|s| *s.get());
+        match (world.resource::<State<Screen>>().get(), solomon, carreno, simultaneous) {
+            (Screen::Game(SOLOMON), Some(screen), _, _) => Shown::Solomon(screen),
+            (Screen::Game(CARRENO), _, Some(screen), _) => Shown::Carreno(screen),
+            (Screen::Game(SIMULTANEOUS), _, _, Some(screen)) => Shown::Simultaneous(screen),
             _ => Shown::Title,
         }
     }
@@ -272,6 +292,9 @@ impl std::fmt::Display for Shown {
             Shown::Carreno(CarrenoScreen::Setup) => f.write_str("CarrenoSetup"),
             Shown::Carreno(CarrenoScreen::Playing) => f.write_str("Carreno"),
             Shown::Carreno(CarrenoScreen::Over) => f.write_str("CarrenoOver"),
+            Shown::Simultaneous(SimScreen::Setup) => f.write_str("SimultaneousSetup"),
+            Shown::Simultaneous(SimScreen::Playing) => f.write_str("Simultaneous"),
+            Shown::Simultaneous(SimScreen::Over) => f.write_str("SimultaneousOver"),
         }
     }
 }
@@ -282,14 +305,16 @@ pub struct ShownScreen<'w> {
     app: Res<'w, State<Screen>>,
     solomon: Option<Res<'w, State<SolomonScreen>>>,
     carreno: Option<Res<'w, State<CarrenoScreen>>>,
+    simultaneous: Option<Res<'w, State<SimScreen>>>,
 }
 
 impl ShownScreen<'_> {
     /// The screen shown now.
     pub fn get(&self) -> Shown {
-        match (self.app.get(), &self.solomon, &self.carreno) {
-            (Screen::Game(SOLOMON), Some(screen), _) => Shown::Solomon(*screen.get()),
-            (Screen::Game(CARRENO), _, Some(screen)) => Shown::Carreno(*screen.get()),
+        match (self.app.get(), &self.solomon, &self.carreno, &self.simultaneous) {
+            (Screen::Game(SOLOMON), Some(screen), _, _) => Shown::Solomon(*screen.get()),
+            (Screen::Game(CARRENO), _, Some(screen), _) => Shown::Carreno(*screen.get()),
+            (Screen::Game(SIMULTANEOUS), _, _, Some(screen)) => Shown::Simultaneous(*screen.get()),
             _ => Shown::Title,
         }
     }

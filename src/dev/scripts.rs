@@ -29,6 +29,19 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "crash-continue" => (crash_continue(), true),
         "crash-count" => (crash_count(), true),
         "carreno" => (carreno(), true),
+        "simultaneous" => (
+            simultaneous(["simultaneous_setup", "simultaneous_playing", "simultaneous_over"]),
+            true,
+        ),
+        "simultaneous-large" => (
+            simultaneous([
+                "simultaneous_setup_large",
+                "simultaneous_playing_large",
+                "simultaneous_over_large",
+            ]),
+            true,
+        ),
+        "simultaneous-pointer" => (simultaneous_pointer(), false),
         "tournament" => (tournament(["tournament_setup", "tournament_flag"]), true),
         "tournament-large" => (tournament(["tournament_setup_large", "tournament_flag_large"]), true),
         _ => return None,
@@ -155,6 +168,62 @@ fn tour_large() -> Vec<Step> {
         Frames(30),
         Shot("tutorial_large"),
         Frames(10),
+        Exit,
+    ]
+}
+
+/// The simultaneous match against the computer: its setup, both boards in
+/// play with the drawn counter between them, and the result.
+fn simultaneous([setup, playing, over]: [&'static str; 3]) -> Vec<Step> {
+    use super::simultaneous::SimStep;
+    use crate::simultaneous::{SimCommand, SimOpponent, SimScreen, SimSetup};
+    vec![
+        Frames(60),
+        Step::Simultaneous(SimStep::Setup(SimSetup {
+            opponent: SimOpponent::Computer(Level::Medium),
+            size: Size::Seven,
+        })),
+        Step::Simultaneous(SimStep::Do(SimCommand::OpenSetup)),
+        Screen(SimScreen::Setup.into()),
+        Frames(8),
+        Shot(setup),
+        Step::Simultaneous(SimStep::Do(SimCommand::Start)),
+        Screen(SimScreen::Playing.into()),
+        Speed(60.0),
+        Step::Simultaneous(SimStep::Play(18)),
+        Speed(1.0),
+        Frames(12),
+        Shot(playing),
+        Speed(60.0),
+        Step::Simultaneous(SimStep::Play(usize::MAX)),
+        Screen(SimScreen::Over.into()),
+        Speed(1.0),
+        Frames(12),
+        Shot(over),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// A hot-seat simultaneous match on 5×5, for a real pointer: where Cc of
+/// player 2's board and Bb of player 1's are, then a wait for player 1's
+/// counter on the first (placed as Chaos on the other's board) and player
+/// 2's on the second.
+fn simultaneous_pointer() -> Vec<Step> {
+    use super::simultaneous::SimStep;
+    use crate::simultaneous::{SimCommand, SimOpponent, SimScreen, SimSetup};
+    use entropy_rules::Player;
+    const TARGETS: &[(Player, &str)] = &[(Player::Two, "Cc"), (Player::One, "Bb")];
+    vec![
+        Step::Simultaneous(SimStep::Setup(SimSetup {
+            opponent: SimOpponent::Person,
+            size: Size::Five,
+        })),
+        Step::Simultaneous(SimStep::Do(SimCommand::Start)),
+        Screen(SimScreen::Playing.into()),
+        Frames(20),
+        Step::Simultaneous(SimStep::Announce(TARGETS)),
+        Step::Simultaneous(SimStep::AwaitPlacements(TARGETS, 6000)),
         Exit,
     ]
 }

@@ -40,6 +40,7 @@ pub(super) struct Stage<'w, 's> {
     device: ResMut<'w, crate::ui::navigation::LastDevice>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
     carreno: carreno::CarrenoStage<'w, 's>,
+    simultaneous: super::simultaneous::SimStage<'w, 's>,
     clock: Option<ResMut<'w, crate::solomon::clock::MatchClock>>,
 }
 
@@ -226,6 +227,7 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             true
         }
         Step::Carreno(carreno_step) => carreno::step(carreno_step, &mut stage.carreno),
+        Step::Simultaneous(sim_step) => super::simultaneous::step(sim_step, &mut stage.simultaneous),
         Step::Exit => {
             out.exit.write(AppExit::Success);
             true

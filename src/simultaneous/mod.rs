@@ -14,9 +14,17 @@ use bevy::prelude::*;
 
 use crate::app::screen::{GameId, GameScreens, Screen};
 
+pub mod boards;
 pub mod computer;
 pub mod game;
+pub mod input;
+pub mod looks;
+pub mod panel;
+pub mod pause;
+pub mod rules;
 pub mod setup;
+pub mod setup_screen;
+pub mod sounds;
 
 pub use game::{SimAction, SimCommand, SimEvent, SimMatch, Simultaneous};
 pub use setup::{SimOpponent, SimSetup};
@@ -31,7 +39,21 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(InSimultaneous), |mut commands: Commands| {
             commands.remove_resource::<crate::app::screen::MatchShown>()
         })
-        .add_plugins((setup::plugin, game::plugin, computer::plugin));
+        .add_plugins((
+            setup::plugin,
+            setup_screen::plugin,
+            game::plugin,
+            boards::plugin,
+            input::plugin,
+            computer::plugin,
+            pause::plugin,
+            rules::plugin,
+        ));
+}
+
+/// How the boards look, and the side panel: needs the drawn images and the fonts.
+pub(super) fn looks_plugin(app: &mut App) {
+    app.add_plugins((looks::plugin, panel::plugin, sounds::plugin));
 }
 
 /// Present while a simultaneous match is on screen (played or over).

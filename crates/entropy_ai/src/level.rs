@@ -39,6 +39,17 @@ impl Level {
         }
     }
 
+    /// How the level plays, in a line a player reads when choosing it.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Level::Beginner => "Takes what scores at once: a gentle first opponent.",
+            Level::Easy => "Weighs each move's prospects, but often settles for less.",
+            Level::Medium => "Searches a placement ahead.",
+            Level::Hard => "Searches, then plays out the rest of the round.",
+            Level::Master => "Searches deeper and wider, and adapts to your play.",
+        }
+    }
+
     /// The lowercase name (`"hard"`), as [`FromStr`] reads it.
     pub const fn name(self) -> &'static str {
         match self {

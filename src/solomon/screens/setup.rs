@@ -14,7 +14,7 @@ use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
 use crate::solomon::screens::SolomonScreen;
 use crate::solomon::screens::setup_rows::describe;
-pub use crate::solomon::screens::setup_rows::{Row, change, level_description, rows};
+pub use crate::solomon::screens::setup_rows::{Row, change, rows};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, LastDevice, TextEntry};
 use crate::ui::theme::{ui, widgets};

@@ -53,17 +53,6 @@ pub fn rows(setup: &MatchSetup) -> Vec<Row> {
     rows
 }
 
-/// How each level plays, in a line.
-pub fn level_description(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => "Takes what scores at once: a gentle first opponent.",
-        Level::Easy => "Weighs each move's prospects, but often settles for less.",
-        Level::Medium => "Searches a placement ahead.",
-        Level::Hard => "Searches, then plays out the rest of the round.",
-        Level::Master => "Searches deeper and wider, and adapts to your play.",
-    }
-}
-
 /// Changes `row` of `setup` to its previous (-1) or next (+1) value.
 pub fn change(setup: &mut MatchSetup, row: Row, delta: i32) {
     let levels = Level::ALL;
@@ -146,12 +135,10 @@ pub(crate) fn describe(setup: &MatchSetup, row: Row) -> (&'static str, String, S
             "Watch two computers".into(),
             "Sit back: you can pause and step.".into(),
         ),
-        (Row::Level, Opponent::Watch(level, _)) => {
-            ("First computer", level.title().into(), level_description(level).into())
-        }
-        (Row::Level, Opponent::Computer(level)) => ("Level", level.title().into(), level_description(level).into()),
+        (Row::Level, Opponent::Watch(level, _)) => ("First computer", level.title().into(), level.description().into()),
+        (Row::Level, Opponent::Computer(level)) => ("Level", level.title().into(), level.description().into()),
         (Row::SecondLevel, Opponent::Watch(_, level)) => {
-            ("Second computer", level.title().into(), level_description(level).into())
+            ("Second computer", level.title().into(), level.description().into())
         }
         (Row::Role, Opponent::Person) => (
             "Player 1 starts as",

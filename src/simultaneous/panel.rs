@@ -1,0 +1,222 @@
+//! The side panel of the simultaneous match: both boards' scores, the
+//! counter drawn for both, whose turn it is and on which board, Pass for a
+//! person who is Order now, and Leave; and the result once both boards are
+//! full, with Rematch, New match and Title.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use entropy_rules::{Action, Outcome, Phase, Player, Role};
+
+use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
+use super::input::SimHand;
+use super::{InSimultaneous, SimScreen};
+use crate::app::AppSet;
+use crate::table::end_card::end_card;
+use crate::table::turn::Intent;
+use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
+use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
+use crate::ui::theme::{self, ui, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(SimScreen::Over), |mut focus: ResMut<Focus>| focus.set(0))
+        .add_systems(
+            Update,
+            navigate_over
+                .after(crate::ui::navigation::ReadDevices)
+                .in_set(AppSet::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(InSimultaneous).and_then(resource_exists::<SimMatch>))
+                .in_set(crate::ui::theme::Interface),
+        );
+}
+
+/// The result screen's choices, two to a row.
+const CHOICES: [(SimCommand, &str); 3] = [
+    (SimCommand::Rematch, "Rematch"),
+    (SimCommand::OpenSetup, "New match"),
+    (SimCommand::ToTitle, "Title"),
+];
+
+fn navigate_over(
+    mut keys: MenuKeys<SimScreen>,
+    mut focus: ResMut<Focus>,
+    mut commands: MessageWriter<SimCommand>,
+    mut overlays: MessageWriter<OverlayCommand>,
+) {
+    let choices = CHOICES.map(|(c, _)| c);
+    for event in menu_events(keys.for_screen(SimScreen::Over), &mut focus, &choices) {
+        match event {
+            MenuEvent::Confirm(command) => {
+                commands.write(command);
+            }
+            MenuEvent::Change(_, delta) => focus.step(CHOICES.len(), delta as isize),
+            MenuEvent::Back => {
+                commands.write(SimCommand::ToTitle);
+            }
+            MenuEvent::Other(Nav::Pause) => {
+                overlays.write(OverlayCommand::Open(Overlay::Pause));
+            }
+            MenuEvent::Other(_) => {}
+        }
+    }
+}
+
+/// The headline of the result: "You won by 12", "Hard wins by 3", "A draw, 40–40".
+pub fn headline(game: &SimMatch) -> String {
+    let scores = game.game.scores();
+    let you = Player::BOTH.into_iter().find(|p| game.names[p.index()] == "You");
+    match (game.game.outcome(), you) {
+        (Some(Outcome::Win(winner)), Some(you)) if winner == you => {
+            format!("You won by {}", scores[0].abs_diff(scores[1]))
+        }
+        (Some(Outcome::Win(_)), Some(you)) => {
+            format!("You lost {}–{}", scores[you.index()], scores[you.other().index()])
+        }
+        (Some(Outcome::Win(winner)), None) => {
+            format!(
+                "{} wins by {}",
+                game.names[winner.index()],
+                scores[0].abs_diff(scores[1])
+            )
+        }
+        _ => format!("A draw, {}–{}", scores[0], scores[1]),
+    }
+}
+
+/// What the prompt says the match waits for now.
+pub fn prompt(game: &SimMatch) -> String {
+    let name = |p: Player| game.names[p.index()].clone();
+    match game.person_to_act() {
+        Some(p) if p.role == Role::Chaos => {
+            format!("{}: place the counter on {}'s board.", name(p.player), name(p.board))
+        }
+        Some(p) => format!("{}: slide a counter on your board, or pass.", name(p.player)),
+        None if game.game.is_over() => "Both boards are full.".to_string(),
+        None => "The computer is thinking…".to_string(),
+    }
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct PanelView<'w> {
+    game: Res<'w, SimMatch>,
+    screen: Res<'w, State<SimScreen>>,
+    hand: ResMut<'w, SimHand>,
+    focus: ResMut<'w, Focus>,
+    device: Res<'w, LastDevice>,
+    overlays: Res<'w, Overlays>,
+    intents: MessageWriter<'w, Intent<Simultaneous>>,
+    commands: MessageWriter<'w, SimCommand>,
+    overlay_commands: MessageWriter<'w, OverlayCommand>,
+}
+
+fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let active = view.overlays.is_empty();
+    widgets::side_panel(&ctx, "simultaneous panel", |ui, inner| {
+        let bottom = egui::Rect::from_min_max(egui::pos2(inner.left(), inner.bottom() - 36.0), inner.max);
+        let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
+        widgets::column(ui, content, |ui| {
+            ui.label(widgets::strong("TWO BOARDS AT ONCE", 15.0).color(ui::ACCENT));
+            scores(ui, &view.game);
+            if *view.screen.get() == SimScreen::Over {
+                let lines = |ui: &mut egui::Ui| {
+                    for owner in Player::BOTH {
+                        ui.label(widgets::text(
+                            format!(
+                                "{} scored {} as Order",
+                                view.game.names[owner.index()],
+                                view.game.game.board(owner).score()
+                            ),
+                            widgets::BODY,
+                        ));
+                    }
+                    ui.label(widgets::muted("Both boards had the same draws.", widgets::SMALL));
+                };
+                let headline = headline(&view.game);
+                let device = *view.device;
+                if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut view.focus, (active, device)) {
+                    view.commands.write(command);
+                }
+            } else {
+                turn_card(ui, &mut view, active);
+            }
+        });
+        ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
+            if widgets::button(ui, "Leave", widgets::ButtonLook::new(100.0, 36.0).text_size(16.0)).clicked() && active {
+                view.overlay_commands.write(OverlayCommand::Open(Overlay::Pause));
+            }
+        });
+    });
+    Ok(())
+}
+
+fn scores(ui: &mut egui::Ui, game: &SimMatch) {
+    widgets::card(ui, |ui| {
+        for owner in Player::BOTH {
+            ui.horizontal(|ui| {
+                ui.label(widgets::strong(format!("{}'s board", game.names[owner.index()]), 18.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(widgets::strong(game.game.board(owner).score().to_string(), 19.0))
+                        .on_hover_text("Order's score on this board so far");
+                });
+            });
+        }
+    });
+}
+
+fn turn_card(ui: &mut egui::Ui, view: &mut PanelView, active: bool) {
+    let game = &view.game;
+    widgets::card(ui, |ui| {
+        let drawn = Player::BOTH
+            .into_iter()
+            .find_map(|owner| match game.game.board(owner).phase() {
+                Phase::ChaosPlace(colour) => Some(colour),
+                _ => None,
+            });
+        if let Some(colour) = drawn {
+            ui.horizontal(|ui| {
+                let (dot, _) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+                ui.painter().circle_filled(
+                    dot.center(),
+                    10.0,
+                    theme::egui_colour(theme::counter_colour(colour.index())),
+                );
+                ui.label(widgets::text(
+                    format!("Drawn for both boards: {}", colour.name()),
+                    widgets::BODY,
+                ));
+            });
+        }
+        ui.add(egui::Label::new(widgets::strong(prompt(game), 19.0).color(ui::ACCENT)).wrap());
+        let order = game.person_to_act().filter(|p| p.role == Role::Order);
+        if let Some(pending) = order {
+            let look = widgets::ButtonLook::new(90.0, 34.0).text_size(16.0);
+            if widgets::button(ui, "Pass", look).clicked() && active {
+                view.hand.picked = None;
+                view.intents.write(Intent(SimAction {
+                    player: pending.player,
+                    action: Action::Pass,
+                }));
+            }
+        }
+        let items: &[(&str, &str)] = match *view.device {
+            LastDevice::Gamepad => &[
+                ("A", "Place or pick"),
+                ("B", "Put back"),
+                ("Y", "Pass"),
+                ("Start", "Menu"),
+            ],
+            LastDevice::Keyboard => &[
+                ("Arrows", "Move"),
+                ("Enter", "Place or pick"),
+                ("P", "Pass"),
+                ("Esc", "Menu"),
+            ],
+            LastDevice::Mouse => &[("Click", "Place or pick"), ("P", "Pass"), ("Esc", "Menu")],
+        };
+        widgets::prompts(ui, items);
+    });
+}
