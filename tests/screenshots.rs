@@ -672,9 +672,11 @@ fn the_simultaneous_match_shows_its_screens() {
     let names = [
         "simultaneous_setup",
         "simultaneous_playing",
+        "simultaneous_count",
         "simultaneous_over",
         "simultaneous_setup_large",
         "simultaneous_playing_large",
+        "simultaneous_count_large",
         "simultaneous_over_large",
     ];
     for name in names {
@@ -698,6 +700,13 @@ fn the_simultaneous_match_shows_its_screens() {
         }
         if name.contains("over") || name.contains("setup") {
             assert!(share_of(&shot, ui::FOCUS) > 0.0004, "{name}: a focus ring");
+        }
+        if name.contains("count") {
+            // The run being counted is lit on its board.
+            let lit = theme_colour(entropy::ui::theme::COUNTING);
+            let near =
+                |[r, g, b]: [u8; 3]| r.abs_diff(lit[0]) <= 3 && g.abs_diff(lit[1]) <= 3 && b.abs_diff(lit[2]) <= 3;
+            assert!(shot.share(near) > 0.001, "{name}: the run counted is lit");
         }
     }
     if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {

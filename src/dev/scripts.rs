@@ -30,13 +30,19 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "crash-count" => (crash_count(), true),
         "carreno" => (carreno(), true),
         "simultaneous" => (
-            simultaneous(["simultaneous_setup", "simultaneous_playing", "simultaneous_over"]),
+            simultaneous([
+                "simultaneous_setup",
+                "simultaneous_playing",
+                "simultaneous_count",
+                "simultaneous_over",
+            ]),
             true,
         ),
         "simultaneous-large" => (
             simultaneous([
                 "simultaneous_setup_large",
                 "simultaneous_playing_large",
+                "simultaneous_count_large",
                 "simultaneous_over_large",
             ]),
             true,
@@ -173,8 +179,8 @@ fn tour_large() -> Vec<Step> {
 }
 
 /// The simultaneous match against the computer: its setup, both boards in
-/// play with the drawn counter between them, and the result.
-fn simultaneous([setup, playing, over]: [&'static str; 3]) -> Vec<Step> {
+/// play, the count, and the result.
+fn simultaneous([setup, playing, count, over]: [&'static str; 4]) -> Vec<Step> {
     use super::simultaneous::SimStep;
     use crate::simultaneous::{SimCommand, SimOpponent, SimScreen, SimSetup};
     vec![
@@ -196,6 +202,10 @@ fn simultaneous([setup, playing, over]: [&'static str; 3]) -> Vec<Step> {
         Shot(playing),
         Speed(60.0),
         Step::Simultaneous(SimStep::Play(usize::MAX)),
+        Speed(1.0),
+        Frames(30),
+        Shot(count),
+        Speed(60.0),
         Screen(SimScreen::Over.into()),
         Speed(1.0),
         Frames(12),

@@ -26,7 +26,6 @@ pub(super) fn plugin(app: &mut App) {
                         .and_then(not(motion_blocks_input)),
                 ),
                 turn::apply_changes::<Simultaneous>,
-                show_result.run_if(in_state(SimScreen::Playing)),
             )
                 .chain()
                 .in_set(AppSet::Turn),
@@ -211,20 +210,4 @@ fn draw_when_ready(mut intents: MessageWriter<Intent<Simultaneous>>) {
         player: Player::One,
         action: Action::Draw,
     }));
-}
-
-/// How long the finished boards stay on the playing screen before the result.
-const RESULT_DELAY: f32 = 0.6;
-
-/// Once both boards are full and still, the result.
-fn show_result(game: Option<Res<SimMatch>>, time: Res<Time>, mut waited: Local<f32>, mut next: NextScreen) {
-    if !game.is_some_and(|g| g.game.is_over()) {
-        *waited = 0.0;
-        return;
-    }
-    *waited += time.delta_secs();
-    if *waited >= RESULT_DELAY {
-        *waited = 0.0;
-        next.set(SimScreen::Over);
-    }
 }

@@ -9,6 +9,7 @@ use entropy_rules::Player;
 
 use super::InSimultaneous;
 use super::boards::{SimCoordinate, SimCounter, SimLayout, SimSquare, SimTitle, SimTray};
+use super::count::SimCount;
 use super::game::SimMatch;
 use super::input::SimHand;
 use crate::table::pieces::{lift, piece_sprites};
@@ -102,11 +103,20 @@ fn dress_counter(add: On<Add, SimCounter>, counters: Query<&SimCounter>, art: Re
 
 /// Each board's title says whose it is and, while it waits for a person,
 /// who is to act on it.
-fn name_boards(game: Res<SimMatch>, mut titles: Query<(&SimTitle, &mut Text2d, &mut TextColor)>) {
+fn name_boards(
+    game: Res<SimMatch>,
+    count: Option<Res<SimCount>>,
+    mut titles: Query<(&SimTitle, &mut Text2d, &mut TextColor)>,
+) {
     let waiting = game.person_to_act();
     for (&SimTitle(owner), mut text, mut colour) in &mut titles {
         let name = &game.names[owner.index()];
-        let words = format!("{name}'s board · {}", game.game.board(owner).score());
+        // Once the boards are full, the totals grow only as the count shows them.
+        let score = match &count {
+            Some(count) => count.counted(owner),
+            None => game.game.board(owner).score(),
+        };
+        let words = format!("{name}'s board · {score}");
         if text.0 != words {
             text.0 = words;
         }
@@ -120,12 +130,22 @@ fn name_boards(game: Res<SimMatch>, mut titles: Query<(&SimTitle, &mut Text2d, &
 
 /// The squares of the board waiting for a person light under the pointer
 /// and the cursor; the picked-up counter's square is gold.
-fn tint_squares(game: Res<SimMatch>, hand: Res<SimHand>, mut squares: Query<(&SimSquare, &mut Sprite)>) {
+fn tint_squares(
+    game: Res<SimMatch>,
+    hand: Res<SimHand>,
+    count: Option<Res<SimCount>>,
+    mut squares: Query<(&SimSquare, &mut Sprite)>,
+) {
     let waiting: Option<Player> = game.person_to_act().map(|p| p.board);
+    let counted = count.as_ref().filter(|c| !c.finished()).and_then(|c| c.current());
     for (square, mut sprite) in &mut squares {
         let here = Some((square.owner, square.cell));
         let on_waiting = waiting == Some(square.owner);
-        let colour = if on_waiting && hand.picked == Some(square.cell) {
+        let lit =
+            counted.is_some_and(|(owner, step)| owner == square.owner && step.run.cells().any(|c| c == square.cell));
+        let colour = if lit {
+            theme::COUNTING
+        } else if on_waiting && hand.picked == Some(square.cell) {
             theme::SELECTED
         } else if on_waiting && (hand.hovered == here || hand.cursor == here) {
             theme::CELL_HOVER

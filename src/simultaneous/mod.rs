@@ -16,6 +16,7 @@ use crate::app::screen::{GameId, GameScreens, Screen};
 
 pub mod boards;
 pub mod computer;
+pub mod count;
 pub mod game;
 pub mod input;
 pub mod looks;
@@ -46,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
             boards::plugin,
             input::plugin,
             computer::plugin,
+            count::plugin,
             pause::plugin,
             rules::plugin,
         ));

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{Action, Outcome, Phase, Player, Role};
 
+use super::count::{SimCount, SkipSimCount};
 use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
 use super::input::SimHand;
 use super::{InSimultaneous, SimScreen};
@@ -110,6 +111,8 @@ struct PanelView<'w> {
     intents: MessageWriter<'w, Intent<Simultaneous>>,
     commands: MessageWriter<'w, SimCommand>,
     overlay_commands: MessageWriter<'w, OverlayCommand>,
+    count: Option<Res<'w, SimCount>>,
+    skips: MessageWriter<'w, SkipSimCount>,
 }
 
 fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
@@ -120,7 +123,7 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
         let content = egui::Rect::from_min_max(inner.min, egui::pos2(inner.right(), bottom.top() - 10.0));
         widgets::column(ui, content, |ui| {
             ui.label(widgets::strong("TWO BOARDS AT ONCE", 15.0).color(ui::ACCENT));
-            scores(ui, &view.game);
+            scores(ui, &view.game, view.count.as_deref());
             if *view.screen.get() == SimScreen::Over {
                 let lines = |ui: &mut egui::Ui| {
                     for owner in Player::BOTH {
@@ -140,6 +143,8 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
                 if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut view.focus, (active, device)) {
                     view.commands.write(command);
                 }
+            } else if let Some(count) = &view.count {
+                count_card(ui, &view.game, count, &mut view.skips);
             } else {
                 turn_card(ui, &mut view, active);
             }
@@ -153,13 +158,48 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
     Ok(())
 }
 
-fn scores(ui: &mut egui::Ui, game: &SimMatch) {
+/// The count as it goes: the board being counted, the run, the totals.
+fn count_card(ui: &mut egui::Ui, game: &SimMatch, count: &SimCount, skips: &mut MessageWriter<SkipSimCount>) {
+    widgets::card(ui, |ui| {
+        ui.label(widgets::strong("Counting the boards", 21.0).color(ui::ACCENT));
+        match count.current() {
+            Some((owner, step)) => {
+                ui.label(widgets::text(
+                    format!(
+                        "{}'s board: a run of {} in {}",
+                        game.names[owner.index()],
+                        step.run.len,
+                        step.run.line
+                    ),
+                    widgets::BODY,
+                ));
+            }
+            None => {
+                ui.label(widgets::text("Every palindrome scores its length.", widgets::BODY));
+            }
+        }
+        for owner in Player::BOTH {
+            ui.label(widgets::muted(
+                format!("{}: {} so far", game.names[owner.index()], count.counted(owner)),
+                widgets::BODY,
+            ));
+        }
+        if !count.finished()
+            && widgets::button(ui, "Skip", widgets::ButtonLook::new(70.0, 32.0).text_size(15.0)).clicked()
+        {
+            skips.write(SkipSimCount);
+        }
+    });
+}
+
+fn scores(ui: &mut egui::Ui, game: &SimMatch, count: Option<&SimCount>) {
     widgets::card(ui, |ui| {
         for owner in Player::BOTH {
             ui.horizontal(|ui| {
                 ui.label(widgets::strong(format!("{}'s board", game.names[owner.index()]), 18.0));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(widgets::strong(game.game.board(owner).score().to_string(), 19.0))
+                    let score = count.map_or(game.game.board(owner).score(), |c| c.counted(owner));
+                    ui.label(widgets::strong(score.to_string(), 19.0))
                         .on_hover_text("Order's score on this board so far");
                 });
             });

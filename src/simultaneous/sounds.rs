@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use entropy_rules::Event;
 
 use super::SimScreen;
+use super::count::SimCount;
 use super::game::{SimCommand, Simultaneous};
 use crate::table::turn::{Applied, Refused};
 use crate::ui::audio::{Cue, PlayCues};
@@ -13,7 +14,7 @@ use crate::ui::audio::{Cue, PlayCues};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (move_cues, command_cues)
+        (move_cues, command_cues, count_cues)
             .after(crate::app::AppSet::Turn)
             .before(PlayCues),
     )
@@ -39,6 +40,23 @@ fn move_cues(
     }
     if refused.read().count() > 0 {
         cues.write(Cue::Refuse);
+    }
+}
+
+/// A tick for each run counted (a chime after a long one).
+fn count_cues(count: Option<Res<SimCount>>, mut heard: Local<usize>, mut cues: MessageWriter<Cue>) {
+    let Some(count) = count else {
+        *heard = 0;
+        return;
+    };
+    if count.shown() != *heard {
+        if let Some((_, step)) = count.current().filter(|_| count.shown() == *heard + 1) {
+            cues.write(Cue::Counted {
+                total: step.total,
+                celebrated: step.run.len >= 5,
+            });
+        }
+        *heard = count.shown();
     }
 }
 
