@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use carreno_rules::{GameResult, Move, MoveError, Side, Square};
 
+pub use super::commands::CarrenoCommand;
 use super::setup::CarrenoSetup;
 pub use super::table::{CarrenoMatch, Seat, computer_name};
 use crate::app::AppSet;
@@ -118,21 +119,6 @@ pub fn sentence(text: &str) -> String {
         sentence.push('.');
     }
     sentence
-}
-
-/// Moving between Carreno's screens and games.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CarrenoCommand {
-    /// To the setup screen (a game on the table is left).
-    OpenSetup,
-    /// Start a game with the setup.
-    Start,
-    /// The same players again, each at the other side.
-    Rematch,
-    /// Take back the last move of a person (with the computer's reply).
-    Undo,
-    /// Back to the title (a game on the table is left).
-    ToTitle,
 }
 
 /// What the commands change.

@@ -32,6 +32,7 @@ use crate::app::screen::{GameId, GameScreens, Screen};
 
 pub mod board;
 pub mod choices;
+pub mod commands;
 pub mod computer;
 pub mod game;
 pub mod input;

@@ -12,7 +12,7 @@ use carreno_rules::Position;
 
 use super::choices::describe;
 pub use super::choices::{CarrenoOpponent, CarrenoSetup, Row, SideChoice, change, level_description, rows};
-use super::game::CarrenoCommand;
+use super::commands::CarrenoCommand;
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use entropy_ai::Level;
 use entropy_rules::{Action, Event, MoveError, Player, SimultaneousMatch, SimultaneousStep, Size};
 
+use super::setup::SimSetup;
 use super::{NextScreen, SimScreen};
 use crate::app::AppSet;
 use crate::table::turn::{self, Intent, TurnGame};
@@ -55,6 +56,22 @@ impl SimMatch {
             seats,
             names,
         }
+    }
+
+    /// A new match for `setup`; `typed` are the names typed in the games'
+    /// setups, used when not blank.
+    pub fn for_setup(setup: &SimSetup, typed: &[String; 2], seed: u64) -> SimMatch {
+        let seats = setup.seats();
+        let names = Player::BOTH.map(|player| {
+            let typed = typed[player.index()].trim();
+            match seats[player.index()] {
+                Seat::Computer(level) => level.title().to_string(),
+                Seat::Person if !typed.is_empty() => typed.to_string(),
+                Seat::Person if seats == [Seat::Person; 2] => format!("Player {}", player.index() + 1),
+                Seat::Person => "You".to_string(),
+            }
+        });
+        SimMatch::new(setup.size, seed, seats, names)
     }
 
     /// The same players again on a new queue of draws.
@@ -169,7 +186,7 @@ pub enum SimCommand {
 fn handle_commands(
     mut commands: MessageReader<SimCommand>,
     game: Option<Res<SimMatch>>,
-    setup: Option<Res<super::setup::SimSetup>>,
+    setup: Option<Res<SimSetup>>,
     names: Res<crate::app::players::PlayerNames>,
     mut next: NextScreen,
     mut cmd: Commands,
@@ -182,7 +199,7 @@ fn handle_commands(
             }
             SimCommand::Start => {
                 let setup = setup.as_deref().cloned().unwrap_or_default();
-                cmd.insert_resource(setup.new_match(&names.0, rand::random()));
+                cmd.insert_resource(SimMatch::for_setup(&setup, &names.0, rand::random()));
                 next.set(SimScreen::Playing);
             }
             SimCommand::Rematch => {

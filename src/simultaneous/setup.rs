@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 use entropy_ai::Level;
-use entropy_rules::{Player, Size};
+use entropy_rules::Size;
 use serde::{Deserialize, Serialize};
 
-use super::game::{Seat, SimMatch};
 use crate::app::prefs::Remembered;
+use crate::table::turn::Seat;
 
 pub(super) fn plugin(app: &mut App) {
     crate::app::prefs::remember::<SimSetup>(app);
@@ -42,28 +42,12 @@ impl Default for SimSetup {
 }
 
 impl SimSetup {
-    /// Who sits in each chair, by [`Player::index`].
-    pub fn seats(&self) -> [Seat; 2] {
+    /// Who sits in each chair, by `Player::index`.
+    pub fn seats(&self) -> [Seat<Level>; 2] {
         match self.opponent {
             SimOpponent::Person => [Seat::Person; 2],
             SimOpponent::Computer(level) => [Seat::Person, Seat::Computer(level)],
         }
-    }
-
-    /// A new match for this setup; `typed` are the names typed in the
-    /// games' setups, used when not blank.
-    pub fn new_match(&self, typed: &[String; 2], seed: u64) -> SimMatch {
-        let seats = self.seats();
-        let names = Player::BOTH.map(|player| {
-            let typed = typed[player.index()].trim();
-            match seats[player.index()] {
-                Seat::Computer(level) => level.title().to_string(),
-                Seat::Person if !typed.is_empty() => typed.to_string(),
-                Seat::Person if seats == [Seat::Person; 2] => format!("Player {}", player.index() + 1),
-                Seat::Person => "You".to_string(),
-            }
-        });
-        SimMatch::new(self.size, seed, seats, names)
     }
 }
 

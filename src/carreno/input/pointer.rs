@@ -2,8 +2,8 @@
 //! refused with the rules' reason), a press on a square moves the
 //! picked-up piece there, a drag takes it there; the dragged piece follows
 //! the pointer and a released one goes home. The square under the pointer
-//! is where the pointer is at that moment, as on Solomon's board
-//! (`crate::solomon::input::pointer`).
+//! is where the pointer is at that moment (`crate::ui::camera::pointer_world`),
+//! not where picking last saw it, as on every board here.
 
 use bevy::ecs::system::SystemParam;
 use bevy::picking::pointer::{PointerId, PointerLocation};
