@@ -444,108 +444,157 @@ fn a_tournament_match_shows_its_rules_and_a_fallen_flag() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A scripted run of the release game on an X server of its own, for a
+/// real pointer: the run writes where to click to `<out>.ready` and what
+/// the clicks did to `out`, and exits.
+struct PointerRun {
+    dir: PathBuf,
+    server: std::process::Child,
+    display: String,
+    game: std::process::Child,
+    log: PathBuf,
+    out: PathBuf,
+    deadline: Instant,
+}
+
+impl PointerRun {
+    /// Starts `script`, and waits for where to click: a line `x y` per place.
+    fn start(script: &str) -> (PointerRun, Vec<(String, String)>) {
+        for program in ["Xvfb", "xdotool"] {
+            assert!(
+                on_path(program),
+                "{program} is missing: the README's test command installs it"
+            );
+        }
+        let dir: PathBuf = std::env::temp_dir().join(format!("entropy-{script}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (server, display) = start_xvfb("1280x800");
+        let out = dir.join("result.txt");
+        let log = dir.join("pointer.log");
+        let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_SCRIPT", script)
+            .env("ENTROPY_MEASURE_OUT", &out)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("the game starts");
+        let ready = dir.join("result.txt.ready");
+        let deadline = Instant::now() + Duration::from_secs(300);
+        while !ready.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "the game never got ready: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+            if let Some(status) = game.try_wait().unwrap() {
+                panic!(
+                    "the game stopped ({status}): {}",
+                    std::fs::read_to_string(&log).unwrap_or_default()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let places = std::fs::read_to_string(&ready)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let (x, y) = l.trim().split_once(' ').unwrap();
+                (x.to_string(), y.to_string())
+            })
+            .collect();
+        let run = PointerRun {
+            dir,
+            server,
+            display,
+            game,
+            log,
+            out,
+            deadline,
+        };
+        (run, places)
+    }
+
+    fn xdotool(&self, args: &[&str]) {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .status()
+            .unwrap();
+        assert!(status.success(), "xdotool {args:?}");
+    }
+
+    /// The game's window.
+    fn window(&self) -> String {
+        let window = Command::new("xdotool")
+            .args(["search", "--sync", "--name", "Entropy"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap();
+        let window = String::from_utf8_lossy(&window.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        assert!(!window.is_empty(), "the game's window is found");
+        window
+    }
+
+    /// Clicks each of `places` in turn, the hand coming from `from` as a
+    /// player's would, until the game exits. A click that falls while the
+    /// board is busy is tried again, up to five rounds, as a player would;
+    /// a board that never takes the clicks fails. Gives what the run wrote.
+    fn click_until_done(mut self, places: &[(String, String)], from: (&str, &str)) -> String {
+        let window = self.window();
+        let mut status = None;
+        for _round in 0..5 {
+            for (x, y) in places {
+                self.xdotool(&["mousemove", "--window", &window, from.0, from.1]);
+                std::thread::sleep(Duration::from_millis(300));
+                self.xdotool(&["mousemove", "--window", &window, x, y]);
+                std::thread::sleep(Duration::from_millis(500));
+                self.xdotool(&["click", "1"]);
+                if places.len() > 1 {
+                    std::thread::sleep(Duration::from_millis(1500));
+                }
+            }
+            let waiting = Instant::now() + Duration::from_secs(8);
+            while status.is_none() && Instant::now() < waiting.min(self.deadline) {
+                status = self.game.try_wait().unwrap();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            if status.is_some() {
+                break;
+            }
+        }
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let status = status.unwrap_or_else(|| {
+            let _ = self.game.kill();
+            let _ = self.game.wait();
+            panic!("the game did not take the clicks: {log}")
+        });
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+        assert!(status.success(), "the game failed: {log}");
+        let result = std::fs::read_to_string(&self.out).unwrap();
+        let _ = std::fs::remove_dir_all(&self.dir);
+        result.trim().to_string()
+    }
+}
+
 /// The release game under Xvfb, a real X pointer moved and clicked with
 /// xdotool on an empty cell on Chaos's first turn: the counter must land there.
 #[test]
 fn a_real_pointer_places_a_counter() {
-    for program in ["Xvfb", "xdotool"] {
-        assert!(
-            on_path(program),
-            "{program} is missing: the README's test command installs it"
-        );
-    }
-    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-pointer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb("1280x800");
-    let out = dir.join("result.txt");
-    let log = dir.join("pointer.log");
-    let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-        .env("DISPLAY", &display)
-        .env("ENTROPY_SCRIPT", "pointer")
-        .env("ENTROPY_MEASURE_OUT", &out)
-        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
-        .env("ENTROPY_DATA_DIR", dir.join("data"))
-        .stdout(Stdio::null())
-        .stderr(File::create(&log).unwrap())
-        .spawn()
-        .expect("the game starts");
-    let ready = dir.join("result.txt.ready");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while !ready.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "the game never got ready: {}",
-            std::fs::read_to_string(&log).unwrap_or_default()
-        );
-        if let Some(status) = game.try_wait().unwrap() {
-            panic!(
-                "the game stopped ({status}): {}",
-                std::fs::read_to_string(&log).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    let at = std::fs::read_to_string(&ready).unwrap();
-    let (x, y) = at.trim().split_once(' ').unwrap();
-    // Over the board first (as a hand would move), then onto the cell, and click.
-    let xdotool = |args: &[&str]| {
-        let status = Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &display)
-            .status()
-            .unwrap();
-        assert!(status.success(), "xdotool {args:?}");
-    };
-    let window = Command::new("xdotool")
-        .args(["search", "--sync", "--name", "Entropy"])
-        .env("DISPLAY", &display)
-        .output()
-        .unwrap();
-    let window = String::from_utf8_lossy(&window.stdout)
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    assert!(!window.is_empty(), "the game's window is found");
-    // The game exits once a counter is placed. On a loaded machine a frame
-    // can take long enough for a click to fall while the board is still
-    // busy (the first draw), so the hand tries again, up to five times, as
-    // a player would; a board that never takes the click still fails.
-    let mut status = None;
-    for _attempt in 0..5 {
-        xdotool(&["mousemove", "--window", &window, "200", "200"]);
-        std::thread::sleep(Duration::from_millis(300));
-        xdotool(&["mousemove", "--window", &window, x, y]);
-        std::thread::sleep(Duration::from_millis(500));
-        xdotool(&["click", "1"]);
-        let waiting = Instant::now() + Duration::from_secs(8);
-        while status.is_none() && Instant::now() < waiting.min(deadline) {
-            status = game.try_wait().unwrap();
-            std::thread::sleep(Duration::from_millis(200));
-        }
-        if status.is_some() {
-            break;
-        }
-    }
-    let status = status.unwrap_or_else(|| {
-        let _ = game.kill();
-        let _ = game.wait();
-        panic!(
-            "the game did not take the click: {}",
-            std::fs::read_to_string(&log).unwrap_or_default()
-        )
-    });
-    let _ = server.kill();
-    let _ = server.wait();
-    let log_text = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(status.success(), "the game failed: {log_text}");
-    let placed = std::fs::read_to_string(&out).unwrap();
+    let (run, places) = PointerRun::start("pointer");
+    assert_eq!(places.len(), 1, "one cell announced");
     assert_eq!(
-        placed.trim(),
+        run.click_until_done(&places, ("200", "200")),
         "Dd",
         "the click placed the counter on the cell under the pointer"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The simultaneous match under Xvfb at a shared screen, a real X pointer
@@ -553,111 +602,15 @@ fn a_real_pointer_places_a_counter() {
 /// 2 on player 1's. Both counters must land where the pointer clicked.
 #[test]
 fn a_real_pointer_plays_on_both_boards_of_a_simultaneous_match() {
-    for program in ["Xvfb", "xdotool"] {
-        assert!(
-            on_path(program),
-            "{program} is missing: the README's test command installs it"
-        );
-    }
-    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sim-pointer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (mut server, display) = start_xvfb("1280x800");
-    let out = dir.join("result.txt");
-    let log = dir.join("pointer.log");
-    let mut game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-        .env("DISPLAY", &display)
-        .env("ENTROPY_SCRIPT", "simultaneous-pointer")
-        .env("ENTROPY_MEASURE_OUT", &out)
-        .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
-        .env("ENTROPY_DATA_DIR", dir.join("data"))
-        .stdout(Stdio::null())
-        .stderr(File::create(&log).unwrap())
-        .spawn()
-        .expect("the game starts");
-    let ready = dir.join("result.txt.ready");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while !ready.exists() {
-        assert!(Instant::now() < deadline, "the game never got ready");
-        if let Some(status) = game.try_wait().unwrap() {
-            panic!(
-                "the game stopped ({status}): {}",
-                std::fs::read_to_string(&log).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    let targets: Vec<(String, String)> = std::fs::read_to_string(&ready)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let (x, y) = l.trim().split_once(' ').unwrap();
-            (x.to_string(), y.to_string())
-        })
-        .collect();
-    assert_eq!(targets.len(), 2, "two cells announced");
-    let xdotool = |args: &[&str]| {
-        let status = Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &display)
-            .status()
-            .unwrap();
-        assert!(status.success(), "xdotool {args:?}");
-    };
-    let window = Command::new("xdotool")
-        .args(["search", "--sync", "--name", "Entropy"])
-        .env("DISPLAY", &display)
-        .output()
-        .unwrap();
-    let window = String::from_utf8_lossy(&window.stdout)
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    assert!(!window.is_empty(), "the game's window is found");
-    // Each cell in turn, as players at one screen would; a click that falls
-    // while the board is busy (the draw) is tried again, and a click on the
-    // board not waiting is ignored, so the hand goes round again until the
-    // game has both counters (and exits) or gives up.
-    let mut status = None;
-    for _round in 0..5 {
-        for (x, y) in &targets {
-            xdotool(&["mousemove", "--window", &window, "600", "60"]);
-            std::thread::sleep(Duration::from_millis(300));
-            xdotool(&["mousemove", "--window", &window, x, y]);
-            std::thread::sleep(Duration::from_millis(500));
-            xdotool(&["click", "1"]);
-            std::thread::sleep(Duration::from_millis(1500));
-        }
-        let waiting = Instant::now() + Duration::from_secs(4);
-        while status.is_none() && Instant::now() < waiting.min(deadline) {
-            status = game.try_wait().unwrap();
-            std::thread::sleep(Duration::from_millis(200));
-        }
-        if status.is_some() {
-            break;
-        }
-    }
-    let status = status.unwrap_or_else(|| {
-        let _ = game.kill();
-        let _ = game.wait();
-        panic!(
-            "the game did not take the clicks: {}",
-            std::fs::read_to_string(&log).unwrap_or_default()
-        )
-    });
-    let _ = server.kill();
-    let _ = server.wait();
-    assert!(
-        status.success(),
-        "the game failed: {}",
-        std::fs::read_to_string(&log).unwrap_or_default()
-    );
+    let (run, places) = PointerRun::start("simultaneous-pointer");
+    assert_eq!(places.len(), 2, "two cells announced");
+    // A click on the board not waiting is ignored, so the hand may go round
+    // both cells again.
     assert_eq!(
-        std::fs::read_to_string(&out).unwrap().trim(),
+        run.click_until_done(&places, ("600", "60")),
         "Cc Bb",
         "each click placed a counter on the cell under the pointer, on both boards"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The simultaneous match's screens at 1280×720 and 1920×1080: the setup,
