@@ -13,6 +13,7 @@ use bevy::prelude::*;
 pub mod app;
 pub mod carreno;
 pub mod dev;
+pub mod history;
 pub mod simultaneous;
 pub mod solomon;
 pub mod table;
@@ -39,12 +40,12 @@ impl Plugin for CorePlugin {
             app::prefs::plugin,
             app::players::plugin,
             solomon::match_setup::plugin,
+            history::plugin,
             solomon::saved::plugin,
             solomon::history::plugin,
         ));
         app.add_plugins((
             solomon::replay::plugin,
-            solomon::review::plugin,
             ui::navigation::plugin,
             app::screen::plugin,
             ui::overlays::plugin,

@@ -7,7 +7,9 @@
 //! title, settings, how to play, the tutorial, the setup, a match at one
 //! screen (the turn card, pause, round over, the count, match over),
 //! matches between two computers, the replay and its review, the history,
-//! and Carreno's setup, board and result, and ends with Quit.
+//! Carreno's setup, board and result, and the simultaneous match (its
+//! setup, both boards, pause and Continue, the count, the result's every
+//! choice, its replay and review from the history), and ends with Quit.
 //!
 //! A new screen or button joins this tour in the same change.
 
@@ -604,6 +606,82 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     play_carreno_to_result(&mut game);
     game.press("Leave", title);
 
+    // The simultaneous match's setup: every row, the level's options, Back.
+    let sim_setup = |s: &Shown| s.screen == "SimultaneousSetup" && s.no_overlay();
+    let sim_playing = |s: &Shown| s.screen == "Simultaneous" && s.no_overlay();
+    game.press("Two boards at once", sim_setup);
+    game.both_arrows_of_every_row(&[]);
+    game.choose("Play against", "The computer");
+    game.every_option_of("Level");
+    game.press("Back", title);
+    game.press("Two boards at once", sim_setup);
+    game.press("Level: Beginner", |s| {
+        s.button("Level: Beginner").is_some_and(|b| b.main)
+    });
+    game.choose("Board", "5 × 5");
+    game.press("Start match", |s| sim_playing(s) && s.number("sim moves") == 0);
+
+    // Both boards by the pointer, the panel's Leave and the pause menu, Continue.
+    play_sim_to(&mut game, |s| s.number("sim moves") >= 6);
+    game.press("Leave", |s| s.in_overlay("Pause"));
+    game.press("Resume", sim_playing);
+    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.press("Settings", |s| s.in_overlay("Settings"));
+    game.press("Done", |s| s.in_overlay("Pause"));
+    game.press("How to play", |s| s.in_overlay("Rules"));
+    game.press("Close", |s| s.in_overlay("Pause"));
+    let moves = game.now().number("sim moves");
+    game.press("Leave match", title);
+    game.press("Two boards at once", |s| {
+        sim_setup(s) && s.has("Continue the match you left")
+    });
+    game.press("Continue the match you left", |s| {
+        sim_playing(s) && s.number("sim moves") == moves
+    });
+
+    // To the result (the count skipped), four times: each of its choices.
+    let over = |s: &Shown| s.screen == "SimultaneousOver" && s.has("Rematch");
+    play_sim_to(&mut game, over);
+    game.press("Rematch", |s| sim_playing(s) && s.number("sim moves") == 0);
+    play_sim_to(&mut game, over);
+    game.press("New match", sim_setup);
+    game.press("Start match", |s| sim_playing(s) && s.number("sim moves") == 0);
+    play_sim_to(&mut game, over);
+    game.press("Title", title);
+    game.press("Two boards at once", sim_setup);
+    game.press("Start match", |s| sim_playing(s) && s.number("sim moves") == 0);
+    play_sim_to(&mut game, over);
+
+    // Review: the match in the replay, its review running; the replay's buttons.
+    let replay = |s: &Shown| s.screen == "SimultaneousReplay";
+    let step = |n: usize| move |s: &Shown| s.fact("sim replay").starts_with(&format!("{n} of"));
+    game.press("Review", |s| replay(s) && s.fact("review") == "true");
+    game.press("Stop review", |s| s.has("Review again"));
+    game.press("Review again", |s| s.has("Stop review"));
+    game.press("Next", step(1));
+    game.press("Next", step(2));
+    game.press("Back", step(1));
+    game.press("End", |s| {
+        let (at, of) = s.fact("sim replay").split_once(" of ").unwrap_or_default();
+        !at.is_empty() && at == of
+    });
+    game.press("Start", step(0));
+    game.press("Play", |s| s.has("Stop"));
+    game.press("Stop", |s| s.has("Play"));
+    game.press("move 4", step(3));
+    game.press("History", |s| s.screen == "History");
+
+    // From the history: its replay, the review asked for there.
+    let picked = |s: &Shown| s.has("Replay with review");
+    game.press("match 1", picked);
+    game.press("Replay", |s| replay(s) && s.fact("review") == "false");
+    game.press("Review", |s| replay(s) && s.fact("review") == "true");
+    game.press("History", |s| s.screen == "History");
+    game.press("match 1", picked);
+    game.press("Replay with review", |s| replay(s) && s.fact("review") == "true");
+    game.press("History", |s| s.screen == "History");
+    game.press("Back", title);
+
     // Quit: the game ends, cleanly.
     let at = game.steady("the button \"Quit\"", &|s: &Shown| s.button("Quit").map(|b| b.at));
     game.click_at(at);
@@ -646,5 +724,34 @@ fn play_carreno_to_result(game: &mut Game) {
             return;
         }
         play_carreno_move(game);
+    }
+}
+
+/// Plays the simultaneous match by the pointer until `until`: the
+/// person's placement on the first empty cell of the board it is for, a
+/// pass on their own; the count is skipped.
+fn play_sim_to(game: &mut Game, until: impl Fn(&Shown) -> bool) -> Shown {
+    loop {
+        let shown = game.until("a move, the count or the end", |s| {
+            until(s)
+                || s.has("Skip")
+                || (s.screen == "Simultaneous"
+                    && s.fact("sim person").ends_with("Chaos")
+                    && !s.fact("sim vacant").is_empty())
+                || (s.screen == "Simultaneous" && s.fact("sim person").ends_with("Order") && s.has("Pass"))
+        });
+        if until(&shown) {
+            return shown;
+        }
+        let moves = shown.number("sim moves");
+        if shown.has("Skip") {
+            game.press("Skip", |s| !s.has("Skip"));
+        } else if shown.fact("sim person").ends_with("Chaos") {
+            let board = shown.fact("sim person").split(' ').nth(1).unwrap().to_string();
+            let cell = shown.fact("sim vacant").split(' ').next().unwrap().to_string();
+            game.click_place(&format!("{board} {cell}"), |s| s.number("sim moves") > moves);
+        } else {
+            game.press("Pass", |s| s.number("sim moves") > moves || s.screen != "Simultaneous");
+        }
     }
 }

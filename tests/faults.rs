@@ -15,8 +15,8 @@ use common::*;
 use entropy::app::Folders;
 use entropy::app::prefs::{PrefsFile, Settings};
 use entropy::app::storage::{Loaded, SaveProblem};
+use entropy::history::History;
 use entropy::solomon::game::{CurrentMatch, SolomonCommand};
-use entropy::solomon::history::History;
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Seat};
 use entropy::solomon::saved::{SaveData, SavedMatch};
 use entropy::solomon::screens::TurnPhase;
@@ -42,7 +42,7 @@ fn kept(history: &History, record: &MatchRecord) -> usize {
     history
         .entries
         .iter()
-        .filter(|e| e.file.as_ref().is_ok_and(|f| f.record == *record))
+        .filter(|e| e.rounds().is_some_and(|f| f.record == *record))
         .count()
 }
 
@@ -217,7 +217,7 @@ fn a_decided_match_left_in_its_save_goes_to_the_history_once() {
         assert_eq!(kept(app.world().resource::<History>(), &played), 1, "launch {launch}");
         assert_eq!(app.world().resource::<History>().entries.len(), 1);
         assert!(!data.join("match.ron").exists(), "launch {launch}: the save is cleared");
-        let file = app.world().resource::<History>().entries[0].file.clone().unwrap();
+        let file = app.world().resource::<History>().entries[0].rounds().cloned().unwrap();
         assert!(matches!(file.ending(), Some(Ending::Played(_))));
     }
     // Both at once (the game ended between the two writes): still once.
@@ -278,10 +278,7 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
     settle(&mut app);
     let history = app.world().resource::<History>();
     assert_eq!(kept(history, &left), 1);
-    assert_eq!(
-        history.entries[0].file.as_ref().unwrap().ending(),
-        Some(Ending::Abandoned)
-    );
+    assert_eq!(history.entries[0].rounds().unwrap().ending(), Some(Ending::Abandoned));
     assert!(problems(&app).is_empty(), "{:?}", problems(&app));
     let Loaded::Read(on_disk) = entropy::solomon::saved::load(&data.join("match.ron")) else {
         panic!("the new match is saved")

@@ -7,8 +7,8 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
+use entropy::history::History;
 use entropy::solomon::game::{CurrentMatch, SolomonCommand};
-use entropy::solomon::history::History;
 use entropy::solomon::replay::{Replay, ReplayCommand, match_at};
 use entropy::solomon::screens::history::HistoryView;
 use entropy_rules::Ending;
@@ -44,7 +44,7 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     assert_eq!(history.entries.len(), 1);
     let text = std::fs::read_to_string(&history.entries[0].path).unwrap();
     assert!(text.contains("[Player1 \"Ada\"]") && text.contains("Round 2"), "{text}");
-    let file = history.entries[0].file.clone().unwrap();
+    let file = history.entries[0].rounds().cloned().unwrap();
     assert_eq!(file.record, played);
     assert_eq!(file.replay().unwrap().totals(), totals);
     assert!(matches!(file.ending(), Some(Ending::Played(_))));
@@ -126,7 +126,7 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
     app.update();
     let history = app.world().resource::<History>().clone();
     assert_eq!(history.entries.len(), 1, "the unfinished match was kept");
-    let file = history.entries[0].file.clone().unwrap();
+    let file = history.entries[0].rounds().cloned().unwrap();
     assert_eq!(file.ending(), Some(Ending::Abandoned));
     drop(app);
 

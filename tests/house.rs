@@ -1,5 +1,6 @@
-//! The house's rooms and their floors: `app` ← `ui` ← `table` ← the games
-//! (`solomon`, `carreno`) ← `dev`. A file imports only from its own room
+//! The house's rooms and their floors: `app` ← `ui` ← `table` ← `history`
+//! (the matches of Solomon's Entropy kept, of both ways to play it) ← the
+//! games (`solomon`, `carreno`, `simultaneous`) ← `dev`. A file imports only from its own room
 //! and the floors below it; neither game names the other; no file of the
 //! lower floors names a game, its rules or its computer players. Read from
 //! the sources themselves (their code, not their comments).
@@ -7,14 +8,15 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, by floor.
-const ROOMS: [(&str, u8); 7] = [
+const ROOMS: [(&str, u8); 8] = [
     ("app", 0),
     ("ui", 1),
     ("table", 2),
-    ("solomon", 3),
-    ("carreno", 3),
-    ("simultaneous", 3),
-    ("dev", 4),
+    ("history", 3),
+    ("solomon", 4),
+    ("carreno", 4),
+    ("simultaneous", 4),
+    ("dev", 5),
 ];
 
 /// What only a game may name.
@@ -117,5 +119,6 @@ fn the_check_sees_a_wrong_import_and_a_game_named_below() {
     let text = "//! crate::carreno in a comment\nuse crate::app::AppSet; // crate::dev\n";
     assert_eq!(rooms_named(&without_comments(text)), ["app"]);
     assert_eq!(floor("carreno"), floor("solomon"));
-    assert!(floor("app") < floor("ui") && floor("ui") < floor("table") && floor("table") < floor("solomon"));
+    assert!(floor("app") < floor("ui") && floor("ui") < floor("table") && floor("table") < floor("history"));
+    assert!(floor("history") < floor("solomon") && floor("history") < floor("simultaneous"));
 }

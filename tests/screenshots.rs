@@ -614,7 +614,8 @@ fn a_real_pointer_plays_on_both_boards_of_a_simultaneous_match() {
 }
 
 /// The simultaneous match's screens at 1280×720 and 1920×1080: the setup,
-/// both boards in play, and the result.
+/// both boards in play, the count, the result, the replay with the
+/// computer's review, and the History listing the match.
 #[test]
 fn the_simultaneous_match_shows_its_screens() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-sim-shots-{}", std::process::id()));
@@ -627,10 +628,14 @@ fn the_simultaneous_match_shows_its_screens() {
         "simultaneous_playing",
         "simultaneous_count",
         "simultaneous_over",
+        "simultaneous_replay",
+        "simultaneous_history",
         "simultaneous_setup_large",
         "simultaneous_playing_large",
         "simultaneous_count_large",
         "simultaneous_over_large",
+        "simultaneous_replay_large",
+        "simultaneous_history_large",
     ];
     for name in names {
         let shot = load(&dir.join(format!("{name}.png")));
@@ -641,7 +646,7 @@ fn the_simultaneous_match_shows_its_screens() {
         };
         assert_eq!((shot.width, shot.height), size, "{name}: the window's size");
         assert!(shot.contrast() > 6.0, "{name} looks blank");
-        if !name.contains("setup") {
+        if !name.contains("setup") && !name.contains("history") {
             // Two trays of the board's colour, left and right of the middle.
             let tray = theme_colour(entropy::ui::theme::TRAY);
             let w = shot.width as usize;
@@ -653,6 +658,10 @@ fn the_simultaneous_match_shows_its_screens() {
         }
         if name.contains("over") || name.contains("setup") {
             assert!(share_of(&shot, ui::FOCUS) > 0.0004, "{name}: a focus ring");
+        }
+        if name.contains("replay") {
+            // The review's graph and its best moves' marks, in Order's colour.
+            assert!(share_of(&shot, ui::ORDER) > 0.0002, "{name}: the review shown");
         }
         if name.contains("count") {
             // The run being counted is lit on its board.
@@ -811,9 +820,9 @@ fn a_game_killed_during_the_count_has_its_match_in_the_history() {
         app.update();
         let saved = app.world().resource::<entropy::solomon::saved::SavedMatch>();
         assert!(!saved.resumable(), "launch {launch}: no match to continue");
-        let history = app.world().resource::<entropy::solomon::history::History>();
+        let history = app.world().resource::<entropy::history::History>();
         assert_eq!(history.entries.len(), 1, "launch {launch}: kept once");
-        let file = history.entries[0].file.clone().expect("a readable match file");
+        let file = history.entries[0].rounds().cloned().expect("a readable match file");
         assert!(matches!(file.ending(), Some(entropy_rules::Ending::Played(_))));
         let game = file.replay().unwrap();
         assert_eq!(game.round().board().to_string(), played, "the board that was played");

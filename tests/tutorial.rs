@@ -7,8 +7,8 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use entropy::app::Folders;
+use entropy::history::History;
 use entropy::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
-use entropy::solomon::history::History;
 use entropy::solomon::tutorial::{Step, Tutorial};
 use entropy_rules::{Action, MoveList, OrderMove, Phase, Size};
 

@@ -295,6 +295,7 @@ impl std::fmt::Display for Shown {
             Shown::Simultaneous(SimScreen::Setup) => f.write_str("SimultaneousSetup"),
             Shown::Simultaneous(SimScreen::Playing) => f.write_str("Simultaneous"),
             Shown::Simultaneous(SimScreen::Over) => f.write_str("SimultaneousOver"),
+            Shown::Simultaneous(SimScreen::Replay) => f.write_str("SimultaneousReplay"),
         }
     }
 }

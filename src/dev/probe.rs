@@ -17,7 +17,11 @@
 //! button    Pass     1020   410   enabled   plain
 //! value     Sound    80%
 //! cell      Dd       520    360
+//! cell      2 Dd     940    360
 //! ```
+//!
+//! (A cell of the simultaneous match names its board first: `2 Dd` is on
+//! player 2's board.)
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -67,8 +71,11 @@ struct Facts<'w, 's> {
     setup: Res<'w, crate::solomon::match_setup::MatchSetup>,
     settings: Res<'w, crate::app::prefs::Settings>,
     replay: Option<Res<'w, crate::solomon::replay::Replay>>,
-    review: Option<Res<'w, crate::solomon::review::Review>>,
-    history: Res<'w, crate::solomon::history::History>,
+    review: Option<Res<'w, crate::history::review::Review>>,
+    history: Res<'w, crate::history::History>,
+    sim: Option<Res<'w, crate::simultaneous::SimMatch>>,
+    sim_replay: Option<Res<'w, crate::simultaneous::replay::SimReplay>>,
+    sim_saved: Res<'w, crate::simultaneous::saved::SavedSim>,
     carreno: Option<Res<'w, CarrenoMatch>>,
     tutorial: Option<Res<'w, crate::solomon::tutorial::Tutorial>>,
     pace: Res<'w, crate::solomon::computer::WatchPace>,
@@ -130,6 +137,38 @@ impl Facts<'_, '_> {
         if let Some(tutorial) = &self.tutorial {
             fact("tutorial", format!("{:?}", tutorial.step));
         }
+        if let Some(sim) = &self.sim {
+            // What a person here is waited for: "<player> <board> <role>", or "none".
+            let person = sim.person_to_act();
+            fact(
+                "sim person",
+                person.map_or("none".into(), |p| {
+                    format!("{} {} {:?}", p.player.index() + 1, p.board.index() + 1, p.role)
+                }),
+            );
+            let vacant: Vec<String> = person
+                .map(|p| {
+                    sim.game
+                        .board(p.board)
+                        .position()
+                        .placements()
+                        .into_iter()
+                        .map(|c| c.to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            fact("sim vacant", vacant.join(" "));
+            let moves: usize = entropy_rules::Player::BOTH
+                .iter()
+                .map(|&p| sim.game.moves_made(p))
+                .sum();
+            fact("sim moves", moves.to_string());
+            fact("sim over", sim.game.is_over().to_string());
+        }
+        if let Some(replay) = &self.sim_replay {
+            fact("sim replay", format!("{} of {}", replay.step, replay.moves.len()));
+        }
+        fact("sim resumable", self.sim_saved.resumable().to_string());
         fact("pace", format!("{:?}", *self.pace));
         fact("resumable", self.saved.resumable().to_string());
     }
@@ -143,10 +182,11 @@ struct Boards<'w, 's> {
     layout: Res<'w, BoardLayout>,
     in_match: Option<Res<'w, State<InMatch>>>,
     in_carreno: Option<Res<'w, State<InCarreno>>>,
+    in_simultaneous: Option<Res<'w, State<crate::simultaneous::InSimultaneous>>>,
 }
 
 impl Boards<'_, '_> {
-    fn write(&self, game: Option<&CurrentMatch>, out: &mut String) {
+    fn write(&self, game: Option<&CurrentMatch>, sim: Option<&crate::simultaneous::SimMatch>, out: &mut String) {
         let (camera, transform) = *self.camera;
         let scale = self.window.scale_factor();
         let mut place = |kind: &str, name: String, world: Vec2| {
@@ -158,6 +198,19 @@ impl Boards<'_, '_> {
         if let (Some(_), Some(game)) = (&self.in_match, game) {
             for cell in Cell::all(game.round().size()) {
                 place("cell", cell.to_string(), self.layout.cell_centre(cell));
+            }
+        }
+        // The simultaneous match's cells, by board: "1 Aa" is on player 1's board.
+        if let (Some(_), Some(sim)) = (&self.in_simultaneous, sim) {
+            let layout = crate::simultaneous::boards::SimLayout { size: sim.game.size() };
+            for owner in entropy_rules::Player::BOTH {
+                for cell in Cell::all(layout.size) {
+                    place(
+                        "cell",
+                        format!("{} {cell}", owner.index() + 1),
+                        layout.cell_centre(owner, cell),
+                    );
+                }
             }
         }
         if self.in_carreno.is_some() {
@@ -191,7 +244,7 @@ fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boa
     for shown in &record.values {
         let _ = writeln!(text, "value\t{}\t{}", shown.label, shown.value);
     }
-    boards.write(facts.game.as_deref(), &mut text);
+    boards.write(facts.game.as_deref(), facts.sim.as_deref(), &mut text);
     // The frame counts drawn frames while the screen holds still, so that a
     // reader can wait until a control has stayed put for a frame or two.
     probe.frame += 1;

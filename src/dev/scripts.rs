@@ -35,6 +35,8 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
                 "simultaneous_playing",
                 "simultaneous_count",
                 "simultaneous_over",
+                "simultaneous_replay",
+                "simultaneous_history",
             ]),
             true,
         ),
@@ -44,6 +46,8 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
                 "simultaneous_playing_large",
                 "simultaneous_count_large",
                 "simultaneous_over_large",
+                "simultaneous_replay_large",
+                "simultaneous_history_large",
             ]),
             true,
         ),
@@ -179,9 +183,11 @@ fn tour_large() -> Vec<Step> {
 }
 
 /// The simultaneous match against the computer: its setup, both boards in
-/// play, the count, and the result.
-fn simultaneous([setup, playing, count, over]: [&'static str; 4]) -> Vec<Step> {
+/// play, the count, the result, its replay with the computer's review, and
+/// the History listing it.
+fn simultaneous([setup, playing, count, over, replay, history]: [&'static str; 6]) -> Vec<Step> {
     use super::simultaneous::SimStep;
+    use crate::simultaneous::replay::SimReplayCommand;
     use crate::simultaneous::{SimCommand, SimOpponent, SimScreen, SimSetup};
     vec![
         Frames(60),
@@ -210,6 +216,16 @@ fn simultaneous([setup, playing, count, over]: [&'static str; 4]) -> Vec<Step> {
         Speed(1.0),
         Frames(12),
         Shot(over),
+        Step::Simultaneous(SimStep::Do(SimCommand::Review)),
+        Screen(SimScreen::Replay.into()),
+        ReviewDone,
+        Step::Simultaneous(SimStep::Replay(SimReplayCommand::Goto(41))),
+        Frames(20),
+        Shot(replay),
+        Do(SolomonCommand::OpenHistory),
+        Screen(SolomonScreen::History.into()),
+        Frames(12),
+        Shot(history),
         Frames(10),
         Exit,
     ]

@@ -26,6 +26,8 @@ pub enum SimStep {
     /// Write where these cells of these boards are in the window (logical
     /// pixels), a line each, to `<ENTROPY_MEASURE_OUT>.ready`.
     Announce(&'static [(Player, &'static str)]),
+    /// Ask the replay for this.
+    Replay(crate::simultaneous::replay::SimReplayCommand),
     /// Wait this many frames for counters on these cells of these boards,
     /// then write what each holds (`Cc` if a counter is there, else `none`).
     AwaitPlacements(&'static [(Player, &'static str)], u32),
@@ -39,6 +41,7 @@ pub struct SimStage<'w, 's> {
     setup: ResMut<'w, SimSetup>,
     tweens: Query<'w, 's, &'static Tween>,
     commands: MessageWriter<'w, SimCommand>,
+    replay: MessageWriter<'w, crate::simultaneous::replay::SimReplayCommand>,
     intents: MessageWriter<'w, Intent<Simultaneous>>,
     /// The player that decides for the people.
     player: Local<'s, Option<Box<dyn entropy_ai::Player>>>,
@@ -56,6 +59,10 @@ pub fn step(step: SimStep, stage: &mut SimStage) -> bool {
         }
         SimStep::Setup(setup) => {
             *stage.setup = setup;
+            true
+        }
+        SimStep::Replay(command) => {
+            stage.replay.write(command);
             true
         }
         SimStep::Play(counters) => {

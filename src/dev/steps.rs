@@ -28,7 +28,7 @@ pub(super) struct Stage<'w, 's> {
     pub(super) screen: super::ShownScreen<'w>,
     game: Option<Res<'w, CurrentMatch>>,
     count: Option<Res<'w, ScoreCount>>,
-    review: Option<Res<'w, crate::solomon::review::Review>>,
+    review: Option<Res<'w, crate::history::review::Review>>,
     tweens: Query<'w, 's, &'static Tween>,
     speed: ResMut<'w, AnimationSpeed>,
     held: ResMut<'w, Held>,

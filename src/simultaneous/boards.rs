@@ -16,13 +16,16 @@ use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(SimScreen::Playing), build_boards).add_systems(
-        Update,
-        (follow_moves, rebuild_on_undo, refuse_feedback)
-            .chain()
-            .run_if(in_state(InSimultaneous))
-            .in_set(AppSet::Sync),
-    );
+    app.add_message::<RebuildSimBoards>()
+        .add_systems(OnEnter(SimScreen::Playing), build_boards)
+        .add_systems(OnEnter(SimScreen::Replay), build_boards)
+        .add_systems(
+            Update,
+            (follow_moves, rebuild_on_undo, refuse_feedback)
+                .chain()
+                .run_if(in_state(InSimultaneous).and_then(resource_exists::<SimMatch>))
+                .in_set(AppSet::Sync),
+        );
 }
 
 /// Where the boards stand in the world.
@@ -257,14 +260,20 @@ fn follow_moves(
     }
 }
 
-/// A move taken back: the boards are built again as the rules have them.
+/// The boards are to be built again as the rules have them (the match
+/// was replaced: a jump in a replay).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RebuildSimBoards;
+
+/// A move taken back, or a jump: the boards are built again as the rules have them.
 fn rebuild_on_undo(
     mut undone: MessageReader<Undone<Simultaneous>>,
+    mut rebuild: MessageReader<RebuildSimBoards>,
     commands: Commands,
     game: Option<Res<SimMatch>>,
     old: Query<Entity, With<SimEntity>>,
 ) {
-    if undone.read().count() > 0 {
+    if undone.read().count() + rebuild.read().count() > 0 {
         build_boards(commands, game, old);
     }
 }

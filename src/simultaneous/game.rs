@@ -129,8 +129,9 @@ impl TurnGame for Simultaneous {
     type Change = NoChange;
     type Context = ();
 
+    /// The match played, and a match from the history stepped through.
     fn takes_moves(screen: &SimScreen) -> bool {
-        *screen == SimScreen::Playing
+        matches!(screen, SimScreen::Playing | SimScreen::Replay)
     }
 
     fn apply(game: &mut SimMatch, SimAction { player, action }: SimAction, _: &()) -> Result<SimEvent, MoveError> {
@@ -177,13 +178,17 @@ pub enum SimCommand {
     OpenSetup,
     /// Start a match with the setup.
     Start,
+    /// Continue the saved match.
+    Continue,
     /// The same players again, on new draws.
     Rematch,
+    /// The match just played, in the replay with the computer's review.
+    Review,
     /// Back to the title.
     ToTitle,
 }
 
-fn handle_commands(
+pub(super) fn handle_commands(
     mut commands: MessageReader<SimCommand>,
     game: Option<Res<SimMatch>>,
     setup: Option<Res<SimSetup>>,
@@ -212,6 +217,9 @@ fn handle_commands(
                 cmd.remove_resource::<SimMatch>();
                 next.title();
             }
+            // The saved match is restored by `super::saved`, the match
+            // reviewed opened by `super::replay`.
+            SimCommand::Continue | SimCommand::Review => {}
         }
     }
 }

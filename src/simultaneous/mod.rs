@@ -8,7 +8,12 @@
 //!
 //! ```text
 //! Setup -> Playing -> Over -> Playing (rematch) / Setup
+//! History (Solomon's room, the one list of matches) -> Replay -> History
 //! ```
+//!
+//! A match is saved as it goes and kept in the history once decided
+//! ([`saved`]); one from the history is stepped through, and reviewed by
+//! the computer board by board, in [`replay`].
 
 use bevy::prelude::*;
 
@@ -22,7 +27,11 @@ pub mod input;
 pub mod looks;
 pub mod panel;
 pub mod pause;
+pub mod replay;
+pub mod replay_panel;
+pub mod result;
 pub mod rules;
+pub mod saved;
 pub mod setup;
 pub mod setup_screen;
 pub mod sounds;
@@ -50,15 +59,18 @@ pub(super) fn plugin(app: &mut App) {
             count::plugin,
             pause::plugin,
             rules::plugin,
+            saved::plugin,
+            replay::plugin,
+            result::plugin,
         ));
 }
 
 /// How the boards look, and the side panel: needs the drawn images and the fonts.
 pub(super) fn looks_plugin(app: &mut App) {
-    app.add_plugins((looks::plugin, panel::plugin, sounds::plugin));
+    app.add_plugins((looks::plugin, panel::plugin, replay_panel::plugin, sounds::plugin));
 }
 
-/// Present while a simultaneous match is on screen (played or over).
+/// Present while a simultaneous match is on screen (played, over, or replayed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InSimultaneous;
 
@@ -68,7 +80,7 @@ impl ComputedStates for InSimultaneous {
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: SimScreen) -> Option<Self> {
-        matches!(screen, SimScreen::Playing | SimScreen::Over).then_some(InSimultaneous)
+        matches!(screen, SimScreen::Playing | SimScreen::Over | SimScreen::Replay).then_some(InSimultaneous)
     }
 }
 
@@ -86,6 +98,8 @@ pub enum SimScreen {
     Playing,
     /// The match is over: both boards counted, the result.
     Over,
+    /// A match from the history, stepped through.
+    Replay,
 }
 
 impl GameScreens for SimScreen {

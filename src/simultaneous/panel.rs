@@ -1,7 +1,8 @@
 //! The side panel of the simultaneous match: both boards' scores, the
 //! counter drawn for both, whose turn it is and on which board, Pass for a
 //! person who is Order now, and Leave; and the result once both boards are
-//! full, with Rematch, New match and Title.
+//! full, with Rematch, Review (the match in the replay, the computer's
+//! review running), New match and Title.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,58 +12,22 @@ use super::count::{SimCount, SkipSimCount};
 use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
 use super::input::SimHand;
 use super::{InSimultaneous, SimScreen};
-use crate::app::AppSet;
 use crate::table::end_card::end_card;
 use crate::table::turn::Intent;
-use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::{self, ui, widgets};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(SimScreen::Over), |mut focus: ResMut<Focus>| focus.set(0))
-        .add_systems(
-            Update,
-            navigate_over
-                .after(crate::ui::navigation::ReadDevices)
-                .in_set(AppSet::Input),
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.run_if(
+            in_state(InSimultaneous)
+                .and_then(not(in_state(SimScreen::Replay)))
+                .and_then(resource_exists::<SimMatch>),
         )
-        .add_systems(
-            EguiPrimaryContextPass,
-            draw.run_if(in_state(InSimultaneous).and_then(resource_exists::<SimMatch>))
-                .in_set(crate::ui::theme::Interface),
-        );
-}
-
-/// The result screen's choices, two to a row.
-const CHOICES: [(SimCommand, &str); 3] = [
-    (SimCommand::Rematch, "Rematch"),
-    (SimCommand::OpenSetup, "New match"),
-    (SimCommand::ToTitle, "Title"),
-];
-
-fn navigate_over(
-    mut keys: MenuKeys<SimScreen>,
-    mut focus: ResMut<Focus>,
-    mut commands: MessageWriter<SimCommand>,
-    mut overlays: MessageWriter<OverlayCommand>,
-) {
-    let choices = CHOICES.map(|(c, _)| c);
-    for event in menu_events(keys.for_screen(SimScreen::Over), &mut focus, &choices) {
-        match event {
-            MenuEvent::Confirm(command) => {
-                commands.write(command);
-            }
-            MenuEvent::Change(_, delta) => focus.step(CHOICES.len(), delta as isize),
-            MenuEvent::Back => {
-                commands.write(SimCommand::ToTitle);
-            }
-            MenuEvent::Other(Nav::Pause) => {
-                overlays.write(OverlayCommand::Open(Overlay::Pause));
-            }
-            MenuEvent::Other(_) => {}
-        }
-    }
+        .in_set(crate::ui::theme::Interface),
+    );
 }
 
 /// The headline of the result: "You won by 12", "Hard wins by 3", "A draw, 40–40".
@@ -140,7 +105,15 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
                 };
                 let headline = headline(&view.game);
                 let device = *view.device;
-                if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut view.focus, (active, device)) {
+                if let Some(command) = end_card(
+                    ui,
+                    &headline,
+                    lines,
+                    &super::result::CHOICES,
+                    2,
+                    &mut view.focus,
+                    (active, device),
+                ) {
                     view.commands.write(command);
                 }
             } else if let Some(count) = &view.count {

@@ -19,7 +19,7 @@ impl PausedGame for SimPause {
         *screen == Screen::Game(super::SIMULTANEOUS)
     }
     const ID: &'static str = "simultaneous pause";
-    const NOTE: &'static str = "Leaving ends this match.";
+    const NOTE: &'static str = "The match is saved after every move: continue it from its setup.";
     const ENTRIES: [(Entry, &'static str); 4] = [
         (Entry::Resume, "Resume"),
         (Entry::HowToPlay, "How to play"),

@@ -1,6 +1,7 @@
 //! The setup screen of the simultaneous match: against the computer (at a
 //! level) or another person at this screen, and the board. Every row
-//! changes with left and right or a click; the focus opens on Start.
+//! changes with left and right or a click; the focus opens on Start, or on
+//! Continue when a match left unfinished is saved.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -9,6 +10,7 @@ use entropy_rules::Size;
 
 use super::SimScreen;
 use super::game::SimCommand;
+use super::saved::SavedSim;
 use super::setup::{SimOpponent, SimSetup};
 use crate::app::AppSet;
 use crate::ui::menus::{MenuEvent, MenuKeys, cycle, menu_events};
@@ -41,6 +43,8 @@ pub(super) fn plugin(app: &mut App) {
 /// A row of the setup screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Row {
+    /// Continue the match left unfinished.
+    Continue,
     /// Who plays.
     Opponent,
     /// The computer's level.
@@ -53,9 +57,14 @@ pub enum Row {
     Back,
 }
 
-/// The rows shown for `setup`, top to bottom.
-pub fn rows(setup: &SimSetup) -> Vec<Row> {
-    let mut rows = vec![Row::Opponent];
+/// The rows shown for `setup`, top to bottom (Continue first when a match
+/// can be continued).
+pub fn rows(setup: &SimSetup, resumable: bool) -> Vec<Row> {
+    let mut rows = Vec::new();
+    if resumable {
+        rows.push(Row::Continue);
+    }
+    rows.push(Row::Opponent);
     if matches!(setup.opponent, SimOpponent::Computer(_)) {
         rows.push(Row::Level);
     }
@@ -78,18 +87,23 @@ pub fn change(setup: &mut SimSetup, row: Row, delta: i32) {
             }
         }
         Row::Board => setup.size = cycle(&[Size::Seven, Size::Five], setup.size, delta),
-        Row::Start | Row::Back => {}
+        Row::Continue | Row::Start | Row::Back => {}
     }
 }
 
-fn focus_start(setup: Res<SimSetup>, mut focus: ResMut<Focus>) {
-    focus.set(rows(&setup).iter().position(|r| *r == Row::Start).unwrap_or(0));
+fn focus_start(setup: Res<SimSetup>, saved: Res<SavedSim>, mut focus: ResMut<Focus>) {
+    let resumable = saved.resumable();
+    let first = if resumable { Row::Continue } else { Row::Start };
+    focus.set(rows(&setup, resumable).iter().position(|r| *r == first).unwrap_or(0));
 }
 
 fn press(row: Row, setup: &mut SimSetup, commands: &mut MessageWriter<SimCommand>) {
     match row {
         Row::Start => {
             commands.write(SimCommand::Start);
+        }
+        Row::Continue => {
+            commands.write(SimCommand::Continue);
         }
         Row::Back => {
             commands.write(SimCommand::ToTitle);
@@ -103,9 +117,11 @@ fn navigate(
     screen: Option<Res<State<SimScreen>>>,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<SimSetup>,
+    saved: Res<SavedSim>,
     mut commands: MessageWriter<SimCommand>,
 ) {
-    let shown = rows(&setup);
+    let resumable = saved.resumable();
+    let shown = rows(&setup, resumable);
     for event in menu_events(keys.for_screen(SimScreen::Setup), &mut focus, &shown) {
         match event {
             MenuEvent::Confirm(row) => press(row, &mut setup, &mut commands),
@@ -116,7 +132,7 @@ fn navigate(
             MenuEvent::Other(_) => {}
         }
     }
-    let count = rows(&setup).len();
+    let count = rows(&setup, resumable).len();
     if screen.is_some_and(|s| *s.get() == SimScreen::Setup) && focus.index >= count {
         focus.point_at(count - 1);
     }
@@ -153,12 +169,14 @@ struct SetupView<'w> {
     setup: ResMut<'w, SimSetup>,
     device: Res<'w, LastDevice>,
     overlays: Res<'w, Overlays>,
+    saved: Res<'w, SavedSim>,
     commands: MessageWriter<'w, SimCommand>,
 }
 
 fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let shown = rows(&view.setup);
+    let resumable = view.saved.resumable();
+    let shown = rows(&view.setup, resumable);
     let focused = view.focus.of(shown.len());
     let active = view.overlays.is_empty();
     let pointing = active && *view.device == LastDevice::Mouse;
@@ -177,6 +195,17 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
             let is_focused = active && i == focused;
             match row {
                 Row::Start | Row::Back => continue,
+                Row::Continue => {
+                    let look = widgets::ButtonLook::new(360.0, 48.0).main(true).focused(is_focused);
+                    let response = widgets::button(ui, "Continue the match you left", look);
+                    if pointing && response.hovered() {
+                        view.focus.point_at(i);
+                    }
+                    if active && response.clicked() {
+                        view.commands.write(SimCommand::Continue);
+                    }
+                    ui.add_space(6.0);
+                }
                 Row::Level => {
                     let SimOpponent::Computer(current) = view.setup.opponent else {
                         continue;
@@ -210,7 +239,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
         ui.horizontal(|ui| {
             for (i, &row) in shown.iter().enumerate() {
                 let (label, width, main) = match row {
-                    Row::Start => ("Start match", 240.0, true),
+                    Row::Start => ("Start match", 240.0, !resumable),
                     Row::Back => ("Back", 120.0, false),
                     _ => continue,
                 };

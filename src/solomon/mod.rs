@@ -11,7 +11,6 @@ pub mod history;
 pub mod input;
 pub mod match_setup;
 pub mod replay;
-pub mod review;
 pub mod saved;
 pub mod screens;
 pub mod setup_prefs;

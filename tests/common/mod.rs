@@ -90,7 +90,8 @@ pub fn is_animating(app: &mut App) -> bool {
 }
 
 /// Whether a search runs on the task pool now: a computer player's move or
-/// a hint, in either game. It thinks on real time, not the app's.
+/// a hint, in any game, or a replay's review. It thinks on real time, not
+/// the app's.
 pub fn searching(app: &App) -> bool {
     let world = app.world();
     world
@@ -105,6 +106,9 @@ pub fn searching(app: &App) -> bool {
         || world
             .get_resource::<entropy::simultaneous::computer::Thinking>()
             .is_some_and(|t| t.working())
+        || world
+            .get_resource::<entropy::history::review::Review>()
+            .is_some_and(|r| r.working())
 }
 
 /// The longest a search may take before a test calls it hung.

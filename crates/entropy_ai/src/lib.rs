@@ -48,7 +48,10 @@ pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
 pub use level::{Level, LevelParseError, parse_level};
 pub use player::{Hint, hint};
-pub use review::{Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match};
+pub use review::{
+    Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match,
+    review_simultaneous,
+};
 pub use simultaneous::choose_simultaneous;
 
 /// A player of either role.

@@ -15,7 +15,9 @@ use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use entropy_rules::{MatchRecord, Move, Player, Position, ReplayError, Role};
+use entropy_rules::{
+    MatchRecord, Move, Player, Position, ReplayError, Role, SimultaneousRecord, SimultaneousReplayError, Turn,
+};
 
 use crate::search::Engine;
 use crate::{Level, Limits, StopFlag};
@@ -188,6 +190,8 @@ pub enum ReviewError {
     Cancelled,
     /// The record does not replay.
     Replay(ReplayError),
+    /// The simultaneous match's record does not replay.
+    Boards(SimultaneousReplayError),
 }
 
 impl fmt::Display for ReviewError {
@@ -195,6 +199,7 @@ impl fmt::Display for ReviewError {
         match self {
             ReviewError::Cancelled => f.write_str("the review was cancelled"),
             ReviewError::Replay(e) => write!(f, "the match does not replay: {e}"),
+            ReviewError::Boards(e) => write!(f, "the match does not replay: {e}"),
         }
     }
 }
@@ -234,7 +239,131 @@ where
     F: Fn(usize, usize) + Sync,
 {
     let game = record.replay().map_err(ReviewError::Replay)?;
-    let jobs = jobs(record, &game);
+    let rounds = game
+        .rounds()
+        .iter()
+        .enumerate()
+        .map(|(index, round)| RoundReview {
+            order: game.order_player(index),
+            moves: Vec::new(),
+            score: round.is_finished().then(|| round.score()),
+        })
+        .collect();
+    let mut jobs = Vec::new();
+    for (round, turns) in record.rounds.iter().enumerate() {
+        // Whether `player`'s flag was down before move `made` of the round (0-based).
+        let forced = |player: Player, made: usize| {
+            record
+                .flags
+                .iter()
+                .any(|f| f.player == player && (f.round, f.moves) <= (round, made))
+        };
+        round_jobs(record.size, round, game.order_player(round), turns, forced, &mut jobs);
+    }
+    let verdicts = judge_all(&jobs, budget, threads, progress, stop)?;
+    Ok(assemble(rounds, jobs, verdicts))
+}
+
+/// Judges every move of a simultaneous match as [`review_match`] does a
+/// match's: the review's first "round" is player 1's board (where player 1
+/// is Order and player 2 places), the second player 2's, each judged on its
+/// own; a player's summary adds up their moves on both boards.
+///
+/// The record is checked first ([`SimultaneousRecord::replay`]); an
+/// unfinished match is judged as far as it goes; the moves the rules
+/// played for a player whose flag had fallen are not judged.
+pub fn review_simultaneous<F>(
+    record: &SimultaneousRecord,
+    budget: ReviewBudget,
+    threads: usize,
+    progress: &F,
+    stop: &StopFlag,
+) -> Result<MatchReview, ReviewError>
+where
+    F: Fn(usize, usize) + Sync,
+{
+    let game = record.replay().map_err(ReviewError::Boards)?;
+    let rounds = Player::BOTH
+        .iter()
+        .map(|&owner| {
+            let board = game.board(owner);
+            RoundReview {
+                order: owner,
+                moves: Vec::new(),
+                score: board.is_finished().then(|| board.score()),
+            }
+        })
+        .collect();
+    let mut jobs = Vec::new();
+    for owner in Player::BOTH {
+        // Before turn t's placement on this board its Chaos has made 2t
+        // moves of their own (a placement and an Order move each turn),
+        // before its Order move its Order has made 2t + 1: as on the board,
+        // so the board's count of moves is the player's.
+        let forced = |player: Player, made: usize| record.flags.iter().any(|f| f.player == player && f.moves <= made);
+        round_jobs(
+            record.size,
+            owner.index(),
+            owner,
+            &record.boards[owner.index()],
+            forced,
+            &mut jobs,
+        );
+    }
+    let verdicts = judge_all(&jobs, budget, threads, progress, stop)?;
+    Ok(assemble(rounds, jobs, verdicts))
+}
+
+/// The moves of a round (or a board) a player chose, with the position its
+/// player saw, appended to `jobs`: the moves `forced(player, moves made
+/// before it in the round)` says the rules played for a player out of time
+/// are left out.
+fn round_jobs(
+    size: entropy_rules::Size,
+    round: usize,
+    order: Player,
+    turns: &[Turn],
+    forced: impl Fn(Player, usize) -> bool,
+    jobs: &mut Vec<Job>,
+) {
+    let mut position = Position::new(size);
+    let mut made = 0;
+    for (i, turn) in turns.iter().enumerate() {
+        let mut job = |position: &Position, player, played| {
+            if !forced(player, made) {
+                jobs.push(Job {
+                    round,
+                    turn: i + 1,
+                    player,
+                    position: *position,
+                    played,
+                });
+            }
+            made += 1;
+        };
+        // The record replayed: every move here is legal.
+        let _ = position.draw(turn.placement.colour);
+        job(&position, order.other(), Move::Place(turn.placement));
+        let _ = position.place(turn.placement.cell);
+        if let Some(reply) = turn.reply {
+            job(&position, order, Move::Order(reply));
+            let _ = position.order(reply);
+        }
+    }
+}
+
+/// Judges `jobs` on `threads` worker threads: a verdict for each, or
+/// [`ReviewError::Cancelled`] when `stop` is raised.
+fn judge_all<F>(
+    jobs: &[Job],
+    budget: ReviewBudget,
+    threads: usize,
+    progress: &F,
+    stop: &StopFlag,
+) -> Result<Vec<Option<Verdict>>, ReviewError>
+where
+    F: Fn(usize, usize) + Sync,
+{
     let total = jobs.len();
     progress(0, total);
     let verdicts: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; total]);
@@ -268,49 +397,7 @@ where
     if stop.is_raised() {
         return Err(ReviewError::Cancelled);
     }
-    let verdicts = verdicts.into_inner().unwrap_or_default();
-    Ok(assemble(&game, jobs, verdicts))
-}
-
-/// Every move of the match a player chose, with the position its player
-/// saw: the moves the rules played for a player out of time are left out.
-fn jobs(record: &MatchRecord, game: &entropy_rules::Match) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    // Whether `player`'s flag was down before move `made` of `round` (0-based).
-    let forced = |player: Player, round: usize, made: usize| {
-        record
-            .flags
-            .iter()
-            .any(|f| f.player == player && (f.round, f.moves) <= (round, made))
-    };
-    for (round, turns) in record.rounds.iter().enumerate() {
-        let order = game.order_player(round);
-        let mut position = Position::new(record.size);
-        let mut made = 0;
-        for (i, turn) in turns.iter().enumerate() {
-            let mut job = |position: &Position, player, played| {
-                if !forced(player, round, made) {
-                    jobs.push(Job {
-                        round,
-                        turn: i + 1,
-                        player,
-                        position: *position,
-                        played,
-                    });
-                }
-                made += 1;
-            };
-            // The record replayed: every move here is legal.
-            let _ = position.draw(turn.placement.colour);
-            job(&position, order.other(), Move::Place(turn.placement));
-            let _ = position.place(turn.placement.cell);
-            if let Some(reply) = turn.reply {
-                job(&position, order, Move::Order(reply));
-                let _ = position.order(reply);
-            }
-        }
-    }
-    jobs
+    Ok(verdicts.into_inner().unwrap_or_default())
 }
 
 /// Judges one move.
@@ -336,18 +423,8 @@ fn judge(engine: &mut Engine, job: &Job, limits: &Limits, playouts: u64) -> Verd
     }
 }
 
-/// The review from the moves and their verdicts (all present).
-fn assemble(game: &entropy_rules::Match, jobs: Vec<Job>, verdicts: Vec<Option<Verdict>>) -> MatchReview {
-    let mut rounds: Vec<RoundReview> = game
-        .rounds()
-        .iter()
-        .enumerate()
-        .map(|(index, round)| RoundReview {
-            order: game.order_player(index),
-            moves: Vec::new(),
-            score: round.is_finished().then(|| round.score()),
-        })
-        .collect();
+/// The review from the rounds' outlines, the moves and their verdicts (all present).
+fn assemble(mut rounds: Vec<RoundReview>, jobs: Vec<Job>, verdicts: Vec<Option<Verdict>>) -> MatchReview {
     let mut players = [PlayerSummary::default(); 2];
     for (job, verdict) in jobs.into_iter().zip(verdicts) {
         let Some((best, best_value, played_value, depth)) = verdict else {

@@ -391,3 +391,74 @@ fn the_moves_the_rules_played_for_a_player_out_of_time_are_not_judged() {
     );
     assert_eq!(review.players[1].marks.iter().sum::<usize>(), 0);
 }
+
+/// A simultaneous match on 5×5 between two greedy players, stopped after
+/// `turns` turns (the whole match with `None`).
+fn greedy_simultaneous(seed: u64, turns: Option<usize>) -> entropy_rules::SimultaneousMatch {
+    use entropy_rules::{SimultaneousMatch, SimultaneousStep};
+    let mut game = SimultaneousMatch::new(Size::Five, seed);
+    let mut players = [Greedy::new(seed), Greedy::new(seed + 7)];
+    let limits = entropy_ai::Limits::none();
+    loop {
+        match game.step() {
+            SimultaneousStep::Over => return game,
+            SimultaneousStep::Draw if Some(game.board(Player::One).turns().len()) == turns => return game,
+            SimultaneousStep::Draw => {
+                game.draw().unwrap();
+            }
+            _ => {
+                let pending = game.pending()[0];
+                let position = *game.board(pending.board).position();
+                let player = &mut players[pending.player.index()];
+                let action = match pending.role {
+                    Role::Chaos => Action::Place(player.place(&position, &limits)),
+                    Role::Order => player.order(&position, &limits).into(),
+                };
+                game.apply(pending.player, action).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_simultaneous_match_is_judged_board_by_board_as_rounds_are() {
+    for turns in [None, Some(9)] {
+        let game = greedy_simultaneous(5, turns);
+        let record = game.record();
+        let judged = entropy_ai::review_simultaneous(&record, BUDGET, 2, &|_, _| {}, &StopFlag::new()).unwrap();
+        assert_eq!(judged.rounds.len(), 2);
+        let mut summed = [[0usize; 4]; 2];
+        for owner in Player::BOTH {
+            // The board alone, as the one round of a match where its owner is Order.
+            let alone = MatchRecord {
+                size: record.size,
+                first_order: owner,
+                bags: [record.bag.clone(), record.bag.clone()],
+                rounds: vec![record.boards[owner.index()].clone()],
+                forfeit: None,
+                time_control: None,
+                clocks: Vec::new(),
+                flags: Vec::new(),
+            };
+            let as_round = review(&alone);
+            let board = &judged.rounds[owner.index()];
+            assert_eq!(board.order, owner);
+            assert_eq!(board.moves, as_round.rounds[0].moves, "board {owner:?}, {turns:?}");
+            assert_eq!(board.score, turns.is_none().then(|| game.board(owner).score()));
+            // Every move of the board judged: a placement by the other player, a reply by its owner.
+            let expected = record.boards[owner.index()]
+                .iter()
+                .map(|t| 1 + usize::from(t.reply.is_some()))
+                .sum::<usize>();
+            assert_eq!(board.moves.len(), expected);
+            for m in &board.moves {
+                let player = if m.role == Role::Order { owner } else { owner.other() };
+                assert_eq!(m.player, player);
+                summed[player.index()][m.mark as usize] += 1;
+            }
+        }
+        for player in Player::BOTH {
+            assert_eq!(judged.players[player.index()].marks, summed[player.index()]);
+        }
+    }
+}

@@ -87,7 +87,7 @@ impl RoundRecord {
 }
 
 /// The action of `turns` that comes next in `round`, played from their start.
-fn next_in(turns: &[Turn], round: &Round) -> Option<Action> {
+pub(crate) fn next_in(turns: &[Turn], round: &Round) -> Option<Action> {
     let played = round.turns().len();
     match round.phase() {
         Phase::ChaosDraw => turns.get(played).map(|_| Action::Draw),

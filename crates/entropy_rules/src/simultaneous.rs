@@ -552,6 +552,47 @@ impl fmt::Display for SimultaneousReplayError {
 impl std::error::Error for SimultaneousReplayError {}
 
 impl SimultaneousRecord {
+    /// The action of this record that comes next in `game`, a match played
+    /// from the record's start (perhaps with actions taken back), and whose
+    /// it is: the draw (player 1's, for both boards), then each placement,
+    /// board 1's first, then each Order move, board 1's first, as
+    /// [`SimultaneousRecord::replay`] plays them. `None` at the record's end.
+    ///
+    /// ```
+    /// use entropy_rules::{Action, Player, SimultaneousMatch, Size};
+    ///
+    /// let mut game = SimultaneousMatch::new(Size::Five, 3);
+    /// game.draw().unwrap();
+    /// let cell = "Aa".parse().unwrap();
+    /// game.apply(Player::Two, Action::Place(cell)).unwrap();
+    /// let record = game.record();
+    ///
+    /// let mut again = SimultaneousMatch::new(Size::Five, 3);
+    /// assert_eq!(record.next_action(&again), Some((Player::One, Action::Draw)));
+    /// again.draw().unwrap();
+    /// assert_eq!(record.next_action(&again), Some((Player::Two, Action::Place(cell))));
+    /// again.apply(Player::Two, Action::Place(cell)).unwrap();
+    /// assert_eq!(record.next_action(&again), None);
+    /// ```
+    pub fn next_action(&self, game: &SimultaneousMatch) -> Option<(Player, Action)> {
+        let next = |owner: Player| crate::record::next_in(&self.boards[owner.index()], game.board(owner));
+        match game.step() {
+            SimultaneousStep::Draw => Player::BOTH
+                .into_iter()
+                .find_map(next)
+                .map(|_| (Player::One, Action::Draw)),
+            SimultaneousStep::Place => Player::BOTH
+                .into_iter()
+                .filter(|&owner| matches!(game.board(owner).phase(), Phase::ChaosPlace(_)))
+                .find_map(|owner| next(owner).map(|action| (owner.other(), action))),
+            SimultaneousStep::Order => Player::BOTH
+                .into_iter()
+                .filter(|&owner| game.board(owner).phase() == Phase::OrderMove)
+                .find_map(|owner| next(owner).map(|action| (owner, action))),
+            SimultaneousStep::Over => None,
+        }
+    }
+
     /// Plays the record again, turn by turn on both boards, checking every
     /// draw and every move; each flag falls where the record says.
     pub fn replay(&self) -> Result<SimultaneousMatch, SimultaneousReplayError> {

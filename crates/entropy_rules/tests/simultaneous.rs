@@ -544,3 +544,54 @@ fn undo_through_a_flag_takes_it_back_with_its_players_move_before_it() {
     assert!(!game.is_flagged(Player::Two));
     assert!(game.record().replay().is_ok());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// A record's actions, followed one by one from the start (as a
+    /// replay steps through them), rebuild the match as it was, whoever
+    /// acted first in each turn; stepping back with undo and forward again
+    /// lands on the same boards.
+    #[test]
+    fn following_the_records_next_actions_rebuilds_the_match(
+        size in sizes(),
+        seed in any::<u64>(),
+        steps in prop_oneof![Just(usize::MAX), 0usize..400],
+        back in 0usize..20,
+    ) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = SimultaneousMatch::new(size, seed);
+        for _ in 0..steps {
+            if !step(&mut game, &mut rng, false) {
+                break;
+            }
+        }
+        let record = game.record();
+        let mut again = SimultaneousMatch::new(size, seed);
+        let (mut actions, mut moves) = (0, 0);
+        while let Some((player, action)) = record.next_action(&again) {
+            match action {
+                Action::Draw => again.draw().map(|_| ()),
+                _ => again.apply(player, action).map(|_| ()),
+            }
+            .map_err(|e| TestCaseError::fail(format!("action {actions}: {e}")))?;
+            actions += 1;
+            moves += usize::from(action != Action::Draw);
+        }
+        for owner in Player::BOTH {
+            prop_assert_eq!(again.board(owner).turns(), game.board(owner).turns());
+        }
+        // Undo takes back placements and Order moves (a draw since goes back with them).
+        for _ in 0..back.min(moves) {
+            again.undo().unwrap();
+        }
+        while let Some((player, action)) = record.next_action(&again) {
+            match action {
+                Action::Draw => again.draw().map(|_| ()),
+                _ => again.apply(player, action).map(|_| ()),
+            }
+            .unwrap();
+        }
+        prop_assert_eq!(again.record(), record);
+    }
+}

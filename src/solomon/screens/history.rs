@@ -1,19 +1,21 @@
-//! The History screen: every match kept, newest first, with its date,
-//! players, board and result. A match opens in the replay (optionally
-//! straight into its review) or is deleted after a question. A file that
-//! cannot be read is listed as such and the rest of the list works.
+//! The History screen: every match kept, of both kinds (two rounds, and
+//! the simultaneous match), newest first, with its date, players, board
+//! and result. A match opens in its game's replay (optionally straight
+//! into its review: [`HistoryCommand::Replay`]) or is deleted after a
+//! question. A file that cannot be read is listed as such and the rest of
+//! the list works.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use entropy_rules::{Ending, MatchFile, Player};
+use entropy_rules::{AnyMatchFile, MatchFile};
 
 use crate::solomon::screens::NextScreen;
 use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::AppSet;
+use crate::history::{History, HistoryCommand, summary};
 use crate::solomon::game::{CurrentMatch, SolomonCommand};
-use crate::solomon::history::History;
 use crate::solomon::replay::Replay;
 use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::theme::{ui, widgets};
@@ -25,6 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             navigate.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
+        .add_systems(Update, open_replays.in_set(AppSet::Turn))
         .add_systems(
             Update,
             review_finished_match
@@ -87,45 +90,13 @@ fn open(mut view: ResMut<HistoryView>, mut focus: ResMut<Focus>) {
     focus.set(0);
 }
 
-/// One line about a match: who played, the totals and how it ended.
-pub fn summary(file: &MatchFile) -> String {
-    let name = |p: Player| file.tags.players[p.index()].name.clone();
-    let totals = file.replay().map(|g| g.totals()).unwrap_or_default();
-    let ending = match file.ending() {
-        Some(Ending::Played(entropy_rules::Outcome::Win(p))) => format!("{} won", name(p)),
-        Some(Ending::Played(entropy_rules::Outcome::Draw)) => "a draw".to_string(),
-        Some(Ending::Forfeit(f)) => format!("{} won on time", name(f.loser().other())),
-        Some(Ending::Abandoned) | None => "abandoned".to_string(),
-    };
-    let clock = file
-        .record
-        .time_control
-        .map(|t| format!("  ·  {} min each", t.secs() / 60))
-        .unwrap_or_default();
-    let flags: String = file
-        .record
-        .flags
-        .iter()
-        .map(|f| format!("  ·  {} out of time", name(f.player)))
-        .collect();
-    format!(
-        "{} {} – {} {}  ·  {}×{}{clock}  ·  {ending}{flags}",
-        name(Player::One),
-        totals[0],
-        totals[1],
-        name(Player::Two),
-        file.record.size.n(),
-        file.record.size.n()
-    )
-}
-
 fn act(
     choice: Choice,
     index: usize,
     view: &mut HistoryView,
     history: &mut History,
     focus: &mut Focus,
-    start: &mut Option<(MatchFile, bool)>,
+    start: &mut Option<(AnyMatchFile, bool)>,
 ) {
     let file = history.entries.get(index).and_then(|e| e.file.clone().ok());
     match choice {
@@ -166,12 +137,27 @@ fn review_finished_match(
     }
 }
 
+/// A match of two rounds asked for from the History screen opens in the
+/// replay; the list is shown again when a replay (of either kind) is left.
+fn open_replays(mut commands: MessageReader<HistoryCommand>, mut next: NextScreen, mut cmd: Commands) {
+    for command in commands.read() {
+        match command {
+            HistoryCommand::Replay {
+                file: AnyMatchFile::Rounds(file),
+                review,
+            } => start_replay(file.clone(), *review, &mut cmd, &mut next),
+            HistoryCommand::Replay { .. } => {}
+            HistoryCommand::Show => next.set(SolomonScreen::History),
+        }
+    }
+}
+
 /// Opens the replay of `file`, starting its review when asked.
 fn start_replay(file: MatchFile, review: bool, commands: &mut Commands, next: &mut NextScreen) {
     let replay = Replay::new(file);
     if let Some(current) = replay.current() {
         if review {
-            commands.insert_resource(crate::solomon::review::Review::start(
+            commands.insert_resource(crate::history::review::Review::start(
                 replay.file.record.clone(),
                 entropy_ai::ReviewBudget::Quick,
             ));
@@ -188,8 +174,7 @@ fn navigate(
     mut view: ResMut<HistoryView>,
     mut history: ResMut<History>,
     mut flow: MessageWriter<SolomonCommand>,
-    mut next: NextScreen,
-    mut commands: Commands,
+    mut open: MessageWriter<HistoryCommand>,
 ) {
     let keys = keys.for_screen(SolomonScreen::History);
     let mut start = None;
@@ -220,7 +205,7 @@ fn navigate(
         }
     }
     if let Some((file, review)) = start {
-        start_replay(file, review, &mut commands, &mut next);
+        open.write(HistoryCommand::Replay { file, review });
     }
 }
 
@@ -231,7 +216,7 @@ fn draw(
     mut history: ResMut<History>,
     device: Res<LastDevice>,
     mut flow: MessageWriter<SolomonCommand>,
-    (mut commands, mut next): (Commands, NextScreen),
+    mut open: MessageWriter<HistoryCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let picked = view.picked;
@@ -254,7 +239,7 @@ fn draw(
                 let focused = picked.is_none() && focus.of(count + 1) == i;
                 let entry = &history.entries[i];
                 let (title, detail) = match &entry.file {
-                    Ok(file) => (file.tags.date.clone(), summary(file)),
+                    Ok(file) => (file.tags().date.clone(), summary(file)),
                     Err(reason) => (entry.name(), format!("This file cannot be read: {reason}")),
                 };
                 let stroke = if focused {
@@ -332,7 +317,7 @@ fn draw(
         }
     }
     if let Some((file, review)) = start {
-        start_replay(file, review, &mut commands, &mut next);
+        open.write(HistoryCommand::Replay { file, review });
     }
     Ok(())
 }

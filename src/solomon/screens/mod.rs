@@ -40,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(InMatch), |mut commands: Commands| {
             commands.remove_resource::<MatchShown>()
         })
+        .add_systems(OnExit(InMatch), crate::history::review::cancel)
         .add_plugins((
             setup::plugin,
             playing::plugin,

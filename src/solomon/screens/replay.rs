@@ -18,8 +18,8 @@ use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
 use crate::app::AppSet;
+use crate::history::review::Review;
 use crate::solomon::replay::{Replay, ReplayCommand, moves};
-use crate::solomon::review::Review;
 use crate::solomon::world::marks::Suggested;
 use crate::ui::navigation::Nav;
 use crate::ui::theme::{ui, widgets};
@@ -274,13 +274,13 @@ fn move_list(
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                                 ui.label(
                                     widgets::text(format!("{:.0}", -m.cost), widgets::SMALL)
-                                        .color(crate::solomon::screens::review_card::mark_colour(m.mark)),
+                                        .color(crate::history::review::mark_colour(m.mark)),
                                 );
                                 let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
                                 ui.painter().circle_filled(
                                     dot.center(),
                                     4.5,
-                                    crate::solomon::screens::review_card::mark_colour(m.mark),
+                                    crate::history::review::mark_colour(m.mark),
                                 );
                             });
                         }

@@ -9,30 +9,10 @@ use entropy_ai::{Mark, MatchReview, ReviewBudget};
 
 use entropy_rules::Player;
 
+use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::solomon::replay::Replay;
-use crate::solomon::review::Review;
 use crate::solomon::screens::replay::{move_text, next_move_review};
 use crate::ui::theme::{ui, widgets};
-
-/// The colour of a move's mark, in the list and the verdict.
-pub fn mark_colour(mark: Mark) -> egui::Color32 {
-    match mark {
-        Mark::Best => ui::ORDER,
-        Mark::Good => egui::Color32::from_rgb(120, 180, 255),
-        Mark::Inaccuracy => ui::ACCENT,
-        Mark::Mistake => ui::WARNING,
-    }
-}
-
-/// The mark in words.
-fn mark_name(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Best => "best",
-        Mark::Good => "good",
-        Mark::Inaccuracy => "inaccuracy",
-        Mark::Mistake => "mistake",
-    }
-}
 
 /// The review's card in the replay's panel: asking for one, its progress, or
 /// the verdict on the move to come and the round's graph.
@@ -118,38 +98,4 @@ fn finished_review(ui: &mut egui::Ui, replay: &Replay, done: &MatchReview) {
             widgets::SMALL,
         ));
     }
-}
-
-/// The computer's expected final score after each move of the round, and where the replay is.
-fn graph(ui: &mut egui::Ui, expected: &[f64], score: Option<u32>, step: usize) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 110.0), egui::Sense::hover());
-    let painter = ui.painter();
-    painter.rect_filled(rect, egui::CornerRadius::same(6), ui::PANEL);
-    if expected.is_empty() {
-        return;
-    }
-    let top = expected.iter().copied().chain(score.map(f64::from)).fold(1.0, f64::max) * 1.1;
-    let at = |i: usize, v: f64| {
-        let x = rect.left() + 6.0 + (rect.width() - 12.0) * i as f32 / expected.len().max(2) as f32;
-        let y = rect.bottom() - 6.0 - (rect.height() - 12.0) * (v / top) as f32;
-        egui::pos2(x, y)
-    };
-    if let Some(score) = score {
-        let y = at(0, score as f64).y;
-        painter.hline(rect.x_range(), y, egui::Stroke::new(1.0, ui::MUTED.gamma_multiply(0.5)));
-    }
-    let points: Vec<egui::Pos2> = expected.iter().enumerate().map(|(i, &v)| at(i + 1, v)).collect();
-    painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, ui::ORDER)));
-    let x = at(step, 0.0).x;
-    painter.vline(x, rect.y_range(), egui::Stroke::new(1.5, ui::ACCENT));
-    painter.text(
-        rect.left_top() + egui::vec2(8.0, 4.0),
-        egui::Align2::LEFT_TOP,
-        format!(
-            "expected final score (final: {})",
-            score.map_or("–".into(), |s| s.to_string())
-        ),
-        egui::FontId::proportional(widgets::SMALL),
-        ui::MUTED,
-    );
 }
