@@ -668,7 +668,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Start", step(0));
     game.press("Play", |s| s.has("Stop"));
     game.press("Stop", |s| s.has("Play"));
-    game.press("move 4", step(3));
+    game.press("move 2", step(1));
     game.press("History", |s| s.screen == "History");
 
     // From the history: its replay, the review asked for there.

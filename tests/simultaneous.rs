@@ -197,8 +197,17 @@ fn a_new_simultaneous_match_keeps_the_one_left_unfinished_in_the_history() {
     send(&mut app, SimCommand::Start);
     play_until(&mut app, &mut rng, |app| moves(&record(app)) >= 6);
     let left = record(&app);
+    let squares = |app: &mut App| {
+        app.world_mut()
+            .query::<&entropy::simultaneous::boards::SimSquare>()
+            .iter(app.world())
+            .count()
+    };
+    assert_eq!(squares(&mut app), 50, "both boards on screen");
     send(&mut app, SimCommand::ToTitle);
     run_until(&mut app, 50, |app| sim_screen(app).is_none());
+    app.update();
+    assert_eq!(squares(&mut app), 0, "the boards leave with the match");
     assert!(
         app.world().resource::<SavedSim>().resumable(),
         "leaving keeps the match saved"
@@ -257,7 +266,13 @@ fn a_simultaneous_match_from_the_history_is_replayed_and_reviewed_board_by_board
     run_until(&mut app, 50, |app| sim_screen(app).is_none());
 
     // From the History: the replay opens at the start, both boards empty.
-    send(&mut app, HistoryCommand::Replay { file, review: false });
+    send(
+        &mut app,
+        HistoryCommand::Replay {
+            file: Box::new(file),
+            review: false,
+        },
+    );
     assert!(run_until(&mut app, 50, |app| sim_screen(app) == Some(SimScreen::Replay)));
     assert_eq!(app.world().resource::<SimReplay>().moves.len(), total);
     assert_eq!(shown(&app), expected(&played, 0));

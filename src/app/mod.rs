@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 pub mod players;
 pub mod prefs;
+pub mod save_slot;
 pub mod screen;
 pub mod storage;
 

@@ -24,6 +24,7 @@ use entropy_rules::{AnyMatchFile, Ending, Forfeit, Outcome, Player};
 use crate::app::prefs::PrefsFile;
 use crate::app::storage;
 
+pub mod cards;
 pub mod review;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -51,7 +52,7 @@ pub enum HistoryCommand {
     /// game that plays its kind opens it.
     Replay {
         /// The match.
-        file: AnyMatchFile,
+        file: Box<AnyMatchFile>,
         /// Start the review at once.
         review: bool,
     },

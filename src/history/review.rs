@@ -131,6 +131,17 @@ pub fn mark_colour(mark: Mark) -> egui::Color32 {
     }
 }
 
+/// What a move cost, as the move list shows it: "−3", or "0" for a move
+/// that cost nothing worth a point.
+pub fn cost_text(cost: f64) -> String {
+    let points = cost.round();
+    if points == 0.0 {
+        "0".to_string()
+    } else {
+        format!("−{points:.0}")
+    }
+}
+
 /// The mark in words.
 pub fn mark_name(mark: Mark) -> &'static str {
     match mark {

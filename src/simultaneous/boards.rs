@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<RebuildSimBoards>()
         .add_systems(OnEnter(SimScreen::Playing), build_boards)
         .add_systems(OnEnter(SimScreen::Replay), build_boards)
+        .add_systems(OnExit(InSimultaneous), clear_boards)
         .add_systems(
             Update,
             (follow_moves, rebuild_on_undo, refuse_feedback)
@@ -129,6 +130,13 @@ pub struct SimCoordinate(pub char);
 /// A board's title above it ("Ada's board").
 #[derive(Component, Debug, Clone, Copy)]
 pub struct SimTitle(pub Player);
+
+/// The boards leave with the match.
+fn clear_boards(mut commands: Commands, old: Query<Entity, With<SimEntity>>) {
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+}
 
 /// The boards of the match about to be played, afresh.
 fn build_boards(mut commands: Commands, game: Option<Res<SimMatch>>, old: Query<Entity, With<SimEntity>>) {

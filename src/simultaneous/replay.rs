@@ -196,11 +196,11 @@ fn open(
         .then(|| played.as_deref().map(|game| (super::saved::file(game), true)))
         .flatten();
     let asked = commands.read().filter_map(|command| match command {
-        HistoryCommand::Replay {
-            file: AnyMatchFile::Simultaneous(file),
-            review,
-        } => Some((file.clone(), *review)),
-        _ => None,
+        HistoryCommand::Replay { file, review } => match &**file {
+            AnyMatchFile::Simultaneous(file) => Some((file.clone(), *review)),
+            AnyMatchFile::Rounds(_) => None,
+        },
+        HistoryCommand::Show => None,
     });
     for (file, review) in asked.chain(reviewed) {
         let replay = match SimReplay::new(file.clone()) {
@@ -220,21 +220,31 @@ fn open(
     }
 }
 
+/// What the replay's steps write.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ReplayOut<'w> {
+    intents: MessageWriter<'w, Intent<Simultaneous>>,
+    changes: MessageWriter<'w, Change<Simultaneous>>,
+    rebuild: MessageWriter<'w, RebuildSimBoards>,
+    history: MessageWriter<'w, HistoryCommand>,
+}
+
 /// Jumps rebuild the boards at the new place; steps play the move through
 /// the turn pipeline, or take it back, one at a time once the boards are still.
 fn follow_commands(
     mut commands: MessageReader<SimReplayCommand>,
     mut replay: ResMut<SimReplay>,
     shown: Res<SimMatch>,
-    (mut intents, mut changes, mut rebuild, mut history): (
-        MessageWriter<Intent<Simultaneous>>,
-        MessageWriter<Change<Simultaneous>>,
-        MessageWriter<RebuildSimBoards>,
-        MessageWriter<HistoryCommand>,
-    ),
+    mut out: ReplayOut,
     tweens: Query<&Tween>,
     mut cmd: Commands,
 ) {
+    let ReplayOut {
+        intents,
+        changes,
+        rebuild,
+        history,
+    } = &mut out;
     for command in commands.read().copied() {
         let jump = match command {
             SimReplayCommand::Start => Some(0),

@@ -17,6 +17,7 @@ use super::SimScreen;
 use super::game::SimMatch;
 use super::replay::{ReplayMove, SimReplay, SimReplayCommand};
 use crate::app::AppSet;
+use crate::history::cards::{Step, failed, steps_card, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
@@ -129,47 +130,16 @@ fn draw(
 }
 
 fn controls(ui: &mut egui::Ui, replay: &SimReplay, commands: &mut MessageWriter<SimReplayCommand>) {
-    widgets::card(ui, |ui| {
-        ui.label(widgets::text(
-            format!("Move {} of {}", replay.step, replay.moves.len()),
-            widgets::BODY,
-        ));
-        ui.horizontal(|ui| {
-            let gap = 6.0;
-            ui.spacing_mut().item_spacing.x = gap;
-            let width = ((ui.available_width() - 4.0 * gap) / 5.0).floor();
-            let look = widgets::ButtonLook::new(width, 32.0).text_size(14.0);
-            for (label, command) in [
-                ("Start", SimReplayCommand::Start),
-                ("Back", SimReplayCommand::Back),
-                (
-                    if replay.autoplay.is_some() { "Stop" } else { "Play" },
-                    SimReplayCommand::ToggleAutoplay,
-                ),
-                ("Next", SimReplayCommand::Forward),
-                ("End", SimReplayCommand::End),
-            ] {
-                if widgets::button(ui, label, look).clicked() {
-                    commands.write(command);
-                }
-            }
+    let heading = format!("Move {} of {}", replay.step, replay.moves.len());
+    if let Some(step) = steps_card(ui, heading, replay.autoplay) {
+        commands.write(match step {
+            Step::Start => SimReplayCommand::Start,
+            Step::Back => SimReplayCommand::Back,
+            Step::Play => SimReplayCommand::ToggleAutoplay,
+            Step::Forward => SimReplayCommand::Forward,
+            Step::End => SimReplayCommand::End,
         });
-        if let Some(speed) = replay.autoplay {
-            ui.label(widgets::muted(
-                format!("{speed} moves a second · ↑↓ faster or slower"),
-                widgets::SMALL,
-            ));
-        }
-        widgets::prompts(
-            ui,
-            &[
-                ("← →", "Step"),
-                ("PgUp PgDn", "Ends"),
-                ("Enter", "Play"),
-                ("H", "Review"),
-            ],
-        );
-    });
+    }
 }
 
 fn review_card(
@@ -193,29 +163,11 @@ fn review_card(
                 commands.write(SimReplayCommand::Review);
             }
         }
-        Some(review) if review.working() => {
-            let (done, total) = review.progress();
-            ui.label(widgets::strong(
-                format!("Reviewing… {done} of {total} moves"),
-                widgets::BODY,
-            ));
-            ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).fill(ui::ACCENT));
-            if widgets::button(ui, "Stop review", widgets::ButtonLook::new(130.0, 30.0).text_size(15.0)).clicked() {
-                review.cancel();
-            }
-            ui.ctx().request_repaint();
-        }
+        Some(review) if review.working() => under_way(ui, review),
         Some(review) => match (&review.done, &review.failed) {
             (Some(done), _) => finished(ui, replay, done, name),
             (None, Some(reason)) => {
-                ui.label(widgets::text(reason, widgets::BODY).color(ui::WARNING));
-                if widgets::button(
-                    ui,
-                    "Review again",
-                    widgets::ButtonLook::new(140.0, 30.0).text_size(15.0),
-                )
-                .clicked()
-                {
+                if failed(ui, reason) {
                     commands.write(SimReplayCommand::Review);
                 }
             }
@@ -281,20 +233,16 @@ fn move_list(
         .max_height((ui.available_height() - 8.0).max(40.0))
         .show(ui, |ui| {
             for (i, m) in replay.moves.iter().enumerate() {
+                // A placement is always on the other's board, an Order move on one's own.
                 let text = match m.action {
                     Action::Place(cell) => {
                         let colour = replay.file.record.boards[m.board.index()]
                             .get(m.turn - 1)
                             .map_or("", |t| t.placement.colour.name());
-                        format!(
-                            "{:>2}. {} places {colour} on {cell} ({}'s board)",
-                            m.turn,
-                            name(m.player),
-                            name(m.board)
-                        )
+                        format!("{:>2}. {}: {colour} on {cell}", m.turn, name(m.player))
                     }
-                    Action::Slide(s) => format!("      {} slides {} → {}", name(m.player), s.from, s.to),
-                    _ => format!("      {} passes", name(m.player)),
+                    Action::Slide(s) => format!("      {}: {} → {}", name(m.player), s.from, s.to),
+                    _ => format!("      {}: pass", name(m.player)),
                 };
                 let next = i == replay.step;
                 let row = widgets::list_row(ui, next, |ui| {
@@ -303,7 +251,8 @@ fn move_list(
                         if let Some(r) = review.and_then(|r| move_review(r, m)) {
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                                 ui.label(
-                                    widgets::text(format!("{:.0}", -r.cost), widgets::SMALL).color(mark_colour(r.mark)),
+                                    widgets::text(crate::history::review::cost_text(r.cost), widgets::SMALL)
+                                        .color(mark_colour(r.mark)),
                                 );
                                 let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
                                 ui.painter().circle_filled(dot.center(), 4.5, mark_colour(r.mark));

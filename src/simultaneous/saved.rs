@@ -12,8 +12,6 @@
 //! match is not saved over it) and the player is told. A save that cannot
 //! be read is kept aside and reported on the title screen.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use entropy_ai::Level;
 use entropy_rules::{AnyMatchFile, MatchTags, Player, PlayerTags, SimultaneousFile, SimultaneousRecord};
@@ -24,7 +22,8 @@ use super::setup::{SimOpponent, SimSetup, SimSetupPrefs};
 use super::{NextScreen, SimScreen};
 use crate::app::AppSet;
 use crate::app::prefs::{PrefsFile, Remembered};
-use crate::app::storage::{self, Loaded, SaveProblem};
+use crate::app::save_slot::{SaveSlot, read_versioned};
+use crate::app::storage::{Loaded, SaveProblem};
 use crate::history::History;
 use crate::table::turn::{Applied, Undone};
 
@@ -35,11 +34,10 @@ pub(super) fn plugin(app: &mut App) {
         .and_then(|f| f.data.clone());
     let mut saved = SavedSim {
         data: None,
-        folder: folder.clone(),
-        held: false,
+        slot: SaveSlot::new(folder, FILE),
     };
     let mut notices = Vec::new();
-    match folder.as_ref().map(|f| load(&f.join(FILE))) {
+    match saved.slot.path().map(|path| load(&path)) {
         Some(Loaded::Read(data)) => saved.data = Some(data),
         Some(Loaded::Unreadable(notice)) => {
             warn!("{notice}");
@@ -133,10 +131,10 @@ impl SimSave {
 pub struct SavedSim {
     /// The saved match.
     pub data: Option<SimSave>,
-    folder: Option<PathBuf>,
-    /// The saved match could not be kept in the history when a new match
-    /// replaced it: it stays saved, and the new match is not saved over it.
-    pub held: bool,
+    /// Its file; held when the saved match could not be kept in the
+    /// history as a new match replaced it: it stays saved, and the new
+    /// match is not saved over it.
+    pub slot: SaveSlot,
 }
 
 impl SavedSim {
@@ -148,55 +146,22 @@ impl SavedSim {
             .is_some_and(|g| !g.game.is_over())
     }
 
-    fn path(&self) -> Option<PathBuf> {
-        self.folder.as_ref().map(|f| f.join(FILE))
-    }
-
     /// Writes `data` as the save (or clears it with `None`); `Err` says why
     /// it could not, for the player. The save in memory follows `data`
     /// either way, unless the save is held.
     pub fn store(&mut self, data: Option<SimSave>) -> Result<(), String> {
-        if self.held {
-            return Err(format!(
-                "This match is not saved: the match you left stays saved{}.",
-                self.path().map_or(String::new(), |p| format!(" in {}", p.display()))
-            ));
-        }
-        let Some(path) = self.path() else {
+        let written = self.slot.write(data.as_ref());
+        if !self.slot.held {
             self.data = data;
-            return Ok(());
-        };
-        let result = match &data {
-            Some(data) => ron::ser::to_string(data)
-                .map_err(std::io::Error::other)
-                .and_then(|text| storage::write_atomically(&path, text.as_bytes())),
-            None => match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            },
-        };
-        self.data = data;
-        result.map_err(|e| format!("The match cannot be saved: {}.", storage::explain(&path, &e)))
+        }
+        written
     }
 }
 
 /// Reads a save, refusing another version's and one whose moves do not replay.
 pub fn load(path: &std::path::Path) -> Loaded<SimSave> {
-    storage::read_or_keep_aside(path, "simultaneous match", |text| {
-        #[derive(Deserialize)]
-        struct Version {
-            version: u32,
-        }
-        let version = ron::from_str::<Version>(text).map_err(|e| e.to_string())?;
-        if version.version != VERSION {
-            return Err(format!(
-                "it was saved by another version of the game (format {}, this game reads {VERSION})",
-                version.version
-            ));
-        }
-        let data = ron::from_str::<SimSave>(text).map_err(|e| e.to_string())?;
-        data.restore()?;
-        Ok(data)
+    read_versioned(path, "simultaneous match", VERSION, |data: &SimSave| {
+        data.restore().map(|_| ())
     })
 }
 
@@ -240,7 +205,7 @@ fn resume(
         return;
     };
     // The held match is the one played again: it is saved as it goes on.
-    saved.held = false;
+    saved.slot.held = false;
     cmd.insert_resource(game);
     next.set(SimScreen::Playing);
 }
@@ -264,14 +229,14 @@ fn keep_abandoned(
     };
     match keep(&mut history, &game) {
         Ok(()) => {
-            saved.held = false;
+            saved.slot.held = false;
             problem.resolve("history");
             if let Err(e) = saved.store(None) {
                 problem.report("match", e);
             }
         }
         Err(reason) => {
-            saved.held = true;
+            saved.slot.held = true;
             problem.report(
                 "history",
                 format!(

@@ -98,14 +98,14 @@ fn keep_abandoned_match(
     };
     match history.keep_once(AnyMatchFile::Rounds(file)) {
         Ok(()) => {
-            saved.held = false;
+            saved.slot.held = false;
             problem.resolve("history");
             if let Err(e) = saved.store(None) {
                 problem.report("match", e);
             }
         }
         Err(reason) => {
-            saved.held = true;
+            saved.slot.held = true;
             problem.report(
                 "history",
                 format!(

@@ -11,7 +11,6 @@
 //! match can start. A save that fails is shown to the player once
 //! ([`SaveProblem`]).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -19,7 +18,7 @@ use entropy_rules::MatchRecord;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppSet;
-use crate::app::storage;
+use crate::app::save_slot::{SaveSlot, read_versioned};
 use crate::app::storage::{Loaded, SaveProblem};
 use crate::history::History;
 use crate::solomon::clock::MatchClock;
@@ -34,29 +33,16 @@ pub(crate) fn plugin(app: &mut App) {
         .world()
         .get_resource::<crate::app::Folders>()
         .and_then(|f| f.data.clone());
-    let saved = match folder.as_ref().map(|f| load(&f.join(FILE))) {
-        Some(Loaded::Read(data)) => SavedMatch {
-            data: Some(data),
-            notice: None,
-            folder,
-            held: false,
-        },
+    let slot = SaveSlot::new(folder, FILE);
+    let (data, notice) = match slot.path().map(|path| load(&path)) {
+        Some(Loaded::Read(data)) => (Some(data), None),
         Some(Loaded::Unreadable(notice)) => {
             warn!("{notice}");
-            SavedMatch {
-                data: None,
-                notice: Some(notice),
-                folder,
-                held: false,
-            }
+            (None, Some(notice))
         }
-        Some(Loaded::Missing) | None => SavedMatch {
-            data: None,
-            notice: None,
-            folder,
-            held: false,
-        },
+        Some(Loaded::Missing) | None => (None, None),
     };
+    let saved = SavedMatch { data, notice, slot };
     if let (Some(notice), Some(mut prefs)) = (
         saved.notice.clone(),
         app.world_mut().get_resource_mut::<crate::app::prefs::PrefsFile>(),
@@ -152,10 +138,10 @@ pub struct SavedMatch {
     pub data: Option<SaveData>,
     /// A message for the player when the save could not be read.
     pub notice: Option<String>,
-    folder: Option<PathBuf>,
-    /// The saved match could not be copied to the history when a new match
-    /// replaced it: it stays saved, and the new match is not saved over it.
-    pub held: bool,
+    /// Its file; held when the saved match could not be copied to the
+    /// history as a new match replaced it: it stays saved, and the new
+    /// match is not saved over it.
+    pub slot: SaveSlot,
 }
 
 impl SavedMatch {
@@ -164,10 +150,6 @@ impl SavedMatch {
         self.data
             .as_ref()
             .is_some_and(|d| d.restore().is_ok_and(|(g, _, _)| !g.game.is_over()))
-    }
-
-    fn path(&self) -> Option<PathBuf> {
-        self.folder.as_ref().map(|f| f.join(FILE))
     }
 
     /// Whether the save holds a decided match (one the history has yet to take).
@@ -182,50 +164,22 @@ impl SavedMatch {
     /// either way (Continue still works in this session), unless the save
     /// is held for a match the history could not take.
     pub fn store(&mut self, data: Option<SaveData>) -> Result<(), String> {
-        if self.held {
-            return Err(format!(
-                "This match is not saved: the match you left stays saved{}.",
-                self.path().map_or(String::new(), |p| format!(" in {}", p.display()))
-            ));
-        }
-        let Some(path) = self.path() else {
+        let written = self.slot.write(data.as_ref());
+        if !self.slot.held {
             self.data = data;
-            return Ok(());
-        };
-        let result = match &data {
-            Some(data) => ron::ser::to_string(data)
-                .map_err(std::io::Error::other)
-                .and_then(|text| storage::write_atomically(&path, text.as_bytes())),
-            None => match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            },
-        };
-        self.data = data;
-        result.map_err(|e| format!("The match cannot be saved: {}.", storage::explain(&path, &e)))
+        }
+        written
     }
 }
 
-/// Reads a save, refusing another version's.
+/// Reads a save, refusing another version's, one whose moves do not
+/// replay and one whose clock shows more time than its setting gives.
 pub fn load(path: &std::path::Path) -> Loaded<SaveData> {
-    storage::read_or_keep_aside(path, "match", |text| {
-        #[derive(Deserialize)]
-        struct Version {
-            version: u32,
-        }
-        let version = ron::from_str::<Version>(text).map_err(|e| e.to_string())?;
-        if version.version != VERSION {
-            return Err(format!(
-                "it was saved by another version of the game (format {}, this game reads {VERSION})",
-                version.version
-            ));
-        }
-        let data = ron::from_str::<SaveData>(text).map_err(|e| e.to_string())?;
+    read_versioned(path, "match", VERSION, |data: &SaveData| {
         data.record
             .replay()
             .map_err(|e| format!("its moves do not replay: {e}"))?;
-        data.check_clock()?;
-        Ok(data)
+        data.check_clock()
     })
 }
 
@@ -244,7 +198,7 @@ fn resume(
         return;
     };
     // The held match is the one played again: it is saved as it goes on.
-    saved.held = false;
+    saved.slot.held = false;
     *setup = saved_setup;
     cmd.insert_resource(game);
     match clock {

@@ -142,11 +142,11 @@ fn review_finished_match(
 fn open_replays(mut commands: MessageReader<HistoryCommand>, mut next: NextScreen, mut cmd: Commands) {
     for command in commands.read() {
         match command {
-            HistoryCommand::Replay {
-                file: AnyMatchFile::Rounds(file),
-                review,
-            } => start_replay(file.clone(), *review, &mut cmd, &mut next),
-            HistoryCommand::Replay { .. } => {}
+            HistoryCommand::Replay { file, review } => {
+                if let AnyMatchFile::Rounds(file) = &**file {
+                    start_replay(file.clone(), *review, &mut cmd, &mut next);
+                }
+            }
             HistoryCommand::Show => next.set(SolomonScreen::History),
         }
     }
@@ -205,7 +205,10 @@ fn navigate(
         }
     }
     if let Some((file, review)) = start {
-        open.write(HistoryCommand::Replay { file, review });
+        open.write(HistoryCommand::Replay {
+            file: Box::new(file),
+            review,
+        });
     }
 }
 
@@ -317,7 +320,10 @@ fn draw(
         }
     }
     if let Some((file, review)) = start {
-        open.write(HistoryCommand::Replay { file, review });
+        open.write(HistoryCommand::Replay {
+            file: Box::new(file),
+            review,
+        });
     }
     Ok(())
 }

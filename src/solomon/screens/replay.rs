@@ -18,6 +18,7 @@ use crate::solomon::screens::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
 use crate::app::AppSet;
+use crate::history::cards::{Step, steps_card};
 use crate::history::review::Review;
 use crate::solomon::replay::{Replay, ReplayCommand, moves};
 use crate::solomon::world::marks::Suggested;
@@ -176,57 +177,25 @@ fn header(ui: &mut egui::Ui, replay: &Replay, next: &mut NextScreen) {
 
 fn controls(ui: &mut egui::Ui, replay: &Replay, commands: &mut MessageWriter<ReplayCommand>) {
     let total = replay.round_moves(replay.round).len();
-    widgets::card(ui, |ui| {
-        ui.label(widgets::text(
-            match replay.file.record.time_control {
-                Some(t) => format!(
-                    "Round {} · move {} of {} · {} min each",
-                    replay.round + 1,
-                    replay.step,
-                    total,
-                    t.secs() / 60
-                ),
-                None => format!("Round {} · move {} of {}", replay.round + 1, replay.step, total),
-            },
-            widgets::BODY,
-        ));
-        ui.horizontal(|ui| {
-            // Five buttons share the card's width, whatever the panel's.
-            let gap = 6.0;
-            ui.spacing_mut().item_spacing.x = gap;
-            let width = ((ui.available_width() - 4.0 * gap) / 5.0).floor();
-            let look = widgets::ButtonLook::new(width, 32.0).text_size(14.0);
-            for (label, command) in [
-                ("Start", ReplayCommand::Start),
-                ("Back", ReplayCommand::Back),
-                (
-                    if replay.autoplay.is_some() { "Stop" } else { "Play" },
-                    ReplayCommand::ToggleAutoplay,
-                ),
-                ("Next", ReplayCommand::Forward),
-                ("End", ReplayCommand::End),
-            ] {
-                if widgets::button(ui, label, look).clicked() {
-                    commands.write(command);
-                }
-            }
+    let heading = match replay.file.record.time_control {
+        Some(t) => format!(
+            "Round {} · move {} of {} · {} min each",
+            replay.round + 1,
+            replay.step,
+            total,
+            t.secs() / 60
+        ),
+        None => format!("Round {} · move {} of {}", replay.round + 1, replay.step, total),
+    };
+    if let Some(step) = steps_card(ui, heading, replay.autoplay) {
+        commands.write(match step {
+            Step::Start => ReplayCommand::Start,
+            Step::Back => ReplayCommand::Back,
+            Step::Play => ReplayCommand::ToggleAutoplay,
+            Step::Forward => ReplayCommand::Forward,
+            Step::End => ReplayCommand::End,
         });
-        if let Some(speed) = replay.autoplay {
-            ui.label(widgets::muted(
-                format!("{speed} moves a second · ↑↓ faster or slower"),
-                widgets::SMALL,
-            ));
-        }
-        widgets::prompts(
-            ui,
-            &[
-                ("← →", "Step"),
-                ("PgUp PgDn", "Ends"),
-                ("Enter", "Play"),
-                ("H", "Review"),
-            ],
-        );
-    });
+    }
 }
 
 fn move_list(
@@ -273,7 +242,7 @@ fn move_list(
                         if let Some(m) = marks.and_then(|r| r.moves.get(i)) {
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                                 ui.label(
-                                    widgets::text(format!("{:.0}", -m.cost), widgets::SMALL)
+                                    widgets::text(crate::history::review::cost_text(m.cost), widgets::SMALL)
                                         .color(crate::history::review::mark_colour(m.mark)),
                                 );
                                 let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());

@@ -9,10 +9,11 @@ use entropy_ai::{Mark, MatchReview, ReviewBudget};
 
 use entropy_rules::Player;
 
+use crate::history::cards::{failed, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::solomon::replay::Replay;
 use crate::solomon::screens::replay::{move_text, next_move_review};
-use crate::ui::theme::{ui, widgets};
+use crate::ui::theme::widgets;
 
 /// The review's card in the replay's panel: asking for one, its progress, or
 /// the verdict on the move to come and the round's graph.
@@ -35,29 +36,11 @@ pub fn review_card(ui: &mut egui::Ui, replay: &Replay, review: Option<&Review>, 
                 }
             });
         }
-        Some(review) if review.working() => {
-            let (done, total) = review.progress();
-            ui.label(widgets::strong(
-                format!("Reviewing… {done} of {total} moves"),
-                widgets::BODY,
-            ));
-            ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).fill(ui::ACCENT));
-            if widgets::button(ui, "Stop", widgets::ButtonLook::new(80.0, 30.0).text_size(15.0)).clicked() {
-                review.cancel();
-            }
-            ui.ctx().request_repaint();
-        }
+        Some(review) if review.working() => under_way(ui, review),
         Some(review) => match (&review.done, &review.failed) {
             (Some(done), _) => finished_review(ui, replay, done),
             (None, Some(reason)) => {
-                ui.label(widgets::text(reason, widgets::BODY).color(ui::WARNING));
-                if widgets::button(
-                    ui,
-                    "Review again",
-                    widgets::ButtonLook::new(140.0, 30.0).text_size(15.0),
-                )
-                .clicked()
-                {
+                if failed(ui, reason) {
                     cmd.insert_resource(Review::start(replay.file.record.clone(), review.budget));
                 }
             }
