@@ -656,8 +656,6 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     let replay = |s: &Shown| s.screen == "SimultaneousReplay";
     let step = |n: usize| move |s: &Shown| s.fact("sim replay").starts_with(&format!("{n} of"));
     game.press("Review", |s| replay(s) && s.fact("review") == "true");
-    game.press("Stop review", |s| s.has("Review again"));
-    game.press("Review again", |s| s.has("Stop review"));
     game.press("Next", step(1));
     game.press("Next", step(2));
     game.press("Back", step(1));
@@ -671,11 +669,18 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("move 2", step(1));
     game.press("History", |s| s.screen == "History");
 
-    // From the history: its replay, the review asked for there.
+    // From the history: its replay, a thorough review asked for there,
+    // stopped and asked again; Quick; then the replay with review.
     let picked = |s: &Shown| s.has("Replay with review");
     game.press("match 1", picked);
     game.press("Replay", |s| replay(s) && s.fact("review") == "false");
-    game.press("Review", |s| replay(s) && s.fact("review") == "true");
+    game.press("Thorough", |s| s.fact("review") == "true" && s.has("Stop review"));
+    game.press("Stop review", |s| s.has("Review again"));
+    game.press("Review again", |s| s.has("Stop review"));
+    game.press("History", |s| s.screen == "History");
+    game.press("match 1", picked);
+    game.press("Replay", |s| replay(s) && s.fact("review") == "false");
+    game.press("Quick", |s| s.fact("review") == "true");
     game.press("History", |s| s.screen == "History");
     game.press("match 1", picked);
     game.press("Replay with review", |s| replay(s) && s.fact("review") == "true");

@@ -305,7 +305,7 @@ fn a_simultaneous_match_from_the_history_is_replayed_and_reviewed_board_by_board
     );
 
     // The review: every move of both boards judged.
-    send(&mut app, SimReplayCommand::Review);
+    send(&mut app, SimReplayCommand::Review(entropy_ai::ReviewBudget::Quick));
     assert!(run_until(&mut app, 100, |app| app
         .world()
         .get_resource::<Review>()

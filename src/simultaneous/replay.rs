@@ -88,8 +88,8 @@ pub enum SimReplayCommand {
     ToggleAutoplay,
     /// Faster (+1) or slower (-1) when playing by itself.
     Pace(i32),
-    /// Ask the computer to review the match.
-    Review,
+    /// Ask the computer to review the match, with this budget.
+    Review(ReviewBudget),
     /// Back to the list of matches.
     Leave,
 }
@@ -280,11 +280,8 @@ fn follow_commands(
                 }
                 None
             }
-            SimReplayCommand::Review => {
-                cmd.insert_resource(Review::start_simultaneous(
-                    replay.file.record.clone(),
-                    ReviewBudget::Quick,
-                ));
+            SimReplayCommand::Review(budget) => {
+                cmd.insert_resource(Review::start_simultaneous(replay.file.record.clone(), budget));
                 None
             }
             SimReplayCommand::Leave => {

@@ -10,7 +10,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use entropy_ai::{Mark, MatchReview, MoveReview};
+use entropy_ai::{Mark, MatchReview, MoveReview, ReviewBudget};
 use entropy_rules::{Action, Move, OrderMove, Player};
 
 use super::SimScreen;
@@ -49,7 +49,7 @@ fn keys(mut keys: MenuKeys<SimScreen>, mut commands: MessageWriter<SimReplayComm
             Nav::Confirm => SimReplayCommand::ToggleAutoplay,
             Nav::Up => SimReplayCommand::Pace(1),
             Nav::Down => SimReplayCommand::Pace(-1),
-            Nav::Hint => SimReplayCommand::Review,
+            Nav::Hint => SimReplayCommand::Review(ReviewBudget::Quick),
             Nav::Back | Nav::Pause => SimReplayCommand::Leave,
             _ => continue,
         };
@@ -159,16 +159,20 @@ fn review_card(
                 ))
                 .wrap(),
             );
-            if widgets::button(ui, "Review", widgets::ButtonLook::new(110.0, 32.0).text_size(15.0)).clicked() {
-                commands.write(SimReplayCommand::Review);
-            }
+            ui.horizontal(|ui| {
+                for (label, budget) in [("Quick", ReviewBudget::Quick), ("Thorough", ReviewBudget::Thorough)] {
+                    if widgets::button(ui, label, widgets::ButtonLook::new(100.0, 32.0).text_size(15.0)).clicked() {
+                        commands.write(SimReplayCommand::Review(budget));
+                    }
+                }
+            });
         }
         Some(review) if review.working() => under_way(ui, review),
         Some(review) => match (&review.done, &review.failed) {
             (Some(done), _) => finished(ui, replay, done, name),
             (None, Some(reason)) => {
                 if failed(ui, reason) {
-                    commands.write(SimReplayCommand::Review);
+                    commands.write(SimReplayCommand::Review(review.budget));
                 }
             }
             (None, None) => {}

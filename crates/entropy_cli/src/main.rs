@@ -11,6 +11,8 @@ use entropy_ai::{Limits, ReviewBudget, StopFlag};
 use entropy_cli::arena::{self, ArenaConfig, PlayerSpec};
 use entropy_cli::bot::{GameClock, MoveClock};
 use entropy_cli::input::read_text;
+use entropy_cli::review::Part;
+use entropy_rules::AnyMatchFile;
 use entropy_rules::text::Bounds;
 use entropy_rules::{Board, Size};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -106,6 +108,7 @@ enum Command {
     /// Judge every move of a match file: a table of each move with the best
     /// move, the expected final score of the round after each, the cost and
     /// a mark (best, good, inaccuracy, mistake), then each player's summary.
+    /// A simultaneous match's file is judged board by board.
     /// Exit status 2 on a malformed file (the message names its line).
     Review {
         /// The match file.
@@ -251,20 +254,6 @@ fn progress_bar(len: u64, quiet: bool, unit: &str) -> ProgressBar {
     bar
 }
 
-/// Reads and replays a match file, or says why not (exit status 2).
-fn read_match(command: &str, path: &Path) -> Result<(entropy_rules::MatchFile, entropy_rules::Match), ExitCode> {
-    let file = entropy_cli::review::read(path).map_err(|e| {
-        eprintln!("entropy-cli {command}: {e}");
-        ExitCode::from(2)
-    })?;
-    // A parsed file replays: parsing replays it.
-    let game = file.replay().map_err(|e| {
-        eprintln!("entropy-cli {command}: {}: {e}", path.display());
-        ExitCode::from(2)
-    })?;
-    Ok((file, game))
-}
-
 fn show(path: &Path) -> ExitCode {
     let shown = entropy_cli::review::read_any(path).and_then(|file| {
         // A parsed file replays: parsing replays it.
@@ -283,27 +272,53 @@ fn show(path: &Path) -> ExitCode {
 }
 
 fn review(path: &Path, budget: ReviewBudget, jobs: usize, svg: Option<&Path>, quiet: bool) -> ExitCode {
-    let (file, game) = match read_match("review", path) {
-        Ok(read) => read,
-        Err(code) => return code,
+    let file = match entropy_cli::review::read_any(path) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("entropy-cli review: {e}");
+            return ExitCode::from(2);
+        }
     };
     let bar = progress_bar(0, quiet, "moves");
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    let result = entropy_ai::review_match(&file.record, budget, jobs, &progress, &StopFlag::new());
+    let stop = StopFlag::new();
+    // A parsed file replays: parsing replays it.
+    let judged = match &file {
+        AnyMatchFile::Rounds(f) => f.replay().map_err(|e| e.to_string()).and_then(|game| {
+            entropy_ai::review_match(&f.record, budget, jobs, &progress, &stop)
+                .map(|review| {
+                    (
+                        entropy_cli::review::table(f, &game, &review),
+                        review,
+                        f.record.size,
+                        Part::Round,
+                    )
+                })
+                .map_err(|e| e.to_string())
+        }),
+        AnyMatchFile::Simultaneous(f) => f.replay().map_err(|e| e.to_string()).and_then(|game| {
+            entropy_ai::review_simultaneous(&f.record, budget, jobs, &progress, &stop)
+                .map(|review| {
+                    let table = entropy_cli::review::table_simultaneous(f, &game, &review);
+                    (table, review, f.record.size, Part::Board)
+                })
+                .map_err(|e| e.to_string())
+        }),
+    };
     bar.finish_and_clear();
-    let review = match result {
-        Ok(review) => review,
+    let (table, review, size, part) = match judged {
+        Ok(judged) => judged,
         Err(e) => {
             eprintln!("entropy-cli review: {}: {e}", path.display());
             return ExitCode::from(2);
         }
     };
-    print!("{}", entropy_cli::review::table(&file, &game, &review));
+    print!("{table}");
     if let Some(svg) = svg
-        && let Err(e) = std::fs::write(svg, entropy_cli::review::svg(&file, &review))
+        && let Err(e) = std::fs::write(svg, entropy_cli::review::svg(file.tags(), size, &review, part))
     {
         eprintln!("entropy-cli review: cannot write {}: {e}", svg.display());
         return ExitCode::FAILURE;

@@ -12,7 +12,7 @@ use entropy_ai::{Mark, MatchReview, RoundReview};
 use entropy_rules::text::escaped;
 use entropy_rules::{
     AnyMatchFile, Board, Ending, FlagFall, Match, MatchFile, MatchTags, Move, Player, Round, SimultaneousFile,
-    SimultaneousMatch, TimeControl, Turn, TurnClocks,
+    SimultaneousMatch, Size, TimeControl, Turn, TurnClocks,
 };
 
 use crate::input::read_text;
@@ -184,14 +184,7 @@ pub fn show(file: &MatchFile, game: &Match) -> String {
 /// `entropy-cli show` of a simultaneous match: the heading, then each
 /// board as it ended (or stands) with its score, and the clocks.
 pub fn show_simultaneous(file: &SimultaneousFile, game: &SimultaneousMatch) -> String {
-    let mut out = people(&file.tags);
-    let [one, two] = game.scores();
-    let _ = writeln!(
-        out,
-        "simultaneous match on {} boards; {}; scores {one}-{two}",
-        game.size(),
-        game.ending()
-    );
+    let mut out = simultaneous_heading(file, game);
     let record = &file.record;
     out.push_str(&tournament(&file.tags, record.time_control, &record.flags, false));
     for owner in Player::BOTH {
@@ -208,6 +201,19 @@ pub fn show_simultaneous(file: &SimultaneousFile, game: &SimultaneousMatch) -> S
         out.push_str(&labelled(board.board()));
         out.push_str(&clock_lines(board.turns(), game.clocks(owner), &chaos, &order));
     }
+    out
+}
+
+/// Who played a simultaneous match, when, the ending and the scores.
+fn simultaneous_heading(file: &SimultaneousFile, game: &SimultaneousMatch) -> String {
+    let mut out = people(&file.tags);
+    let [one, two] = game.scores();
+    let _ = writeln!(
+        out,
+        "simultaneous match on {} boards; {}; scores {one}-{two}",
+        game.size(),
+        game.ending()
+    );
     out
 }
 
@@ -229,16 +235,47 @@ pub fn show_any(file: &AnyMatchFile) -> Result<String, String> {
 /// the move played, the best move, the expected final score after each,
 /// the cost and the mark), then each player's summary.
 pub fn table(file: &MatchFile, game: &Match, review: &MatchReview) -> String {
-    let mut out = heading(file, game);
+    heading(file, game) + &moves_table(&file.tags, review, Part::Round)
+}
+
+/// `entropy-cli review` of a simultaneous match: the table of each board
+/// (its Order's, where the other player places), then each player's
+/// summary over both boards.
+pub fn table_simultaneous(file: &SimultaneousFile, game: &SimultaneousMatch, review: &MatchReview) -> String {
+    simultaneous_heading(file, game) + &moves_table(&file.tags, review, Part::Board)
+}
+
+/// What a review's "round" is: a round of a match, or a board of a simultaneous match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A round of a match of two rounds.
+    Round,
+    /// A board of a simultaneous match (by its Order).
+    Board,
+}
+
+impl Part {
+    fn word(self) -> &'static str {
+        match self {
+            Part::Round => "Round",
+            Part::Board => "Board",
+        }
+    }
+}
+
+/// Every judged move, a table per round or board, then the summary.
+fn moves_table(tags: &MatchTags, review: &MatchReview, part: Part) -> String {
+    let mut out = String::new();
     for (index, round) in review.rounds.iter().enumerate() {
         let score = round
             .score
             .map_or("unfinished".to_string(), |s| format!("final score {s}"));
         let _ = writeln!(
             out,
-            "\nRound {}: {} is Order; {score}",
+            "\n{} {}: {} is Order; {score}",
+            part.word(),
             index + 1,
-            player_name(file, round.order)
+            name_in(tags, round.order)
         );
         let row = |cells: [String; 8]| {
             let [turn, who, played, best, expected, if_best, cost, mark] = cells;
@@ -269,7 +306,7 @@ pub fn table(file: &MatchFile, game: &Match, review: &MatchReview) -> String {
         let _ = writeln!(
             out,
             "{}: {:.1} lost as Order, {:.1} given away as Chaos; {}",
-            player_name(file, player),
+            name_in(tags, player),
             s.lost_as_order,
             s.given_as_chaos,
             marks.join(", ")
@@ -289,7 +326,7 @@ fn xml(text: &str) -> String {
 /// The graph: for each round, the expected final score after each move,
 /// the moves along the x axis (ticks at the turns' placements), a dot at
 /// each mistake (its cost in the dot's tooltip), the final score in the legend.
-pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
+pub fn svg(tags: &MatchTags, size: Size, review: &MatchReview, part: Part) -> String {
     const W: f64 = 800.0;
     const H: f64 = 420.0;
     const LEFT: f64 = 50.0;
@@ -297,7 +334,7 @@ pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
     const TOP: f64 = 40.0;
     const BOTTOM: f64 = 60.0;
     const COLOURS: [&str; 2] = ["#1f6fb4", "#d9541e"];
-    let moves = 2 * file.record.size.cells() - 1;
+    let moves = 2 * size.cells() - 1;
     let highest = review
         .rounds
         .iter()
@@ -315,7 +352,8 @@ pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
     let _ = writeln!(out, "<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>");
     let _ = writeln!(
         out,
-        "<text x=\"{LEFT}\" y=\"22\" font-size=\"15\">Expected final score of each round after each move</text>"
+        "<text x=\"{LEFT}\" y=\"22\" font-size=\"15\">Expected final score of each {} after each move</text>",
+        part.word().to_lowercase()
     );
     let mut grid = 0.0;
     while grid <= top {
@@ -332,7 +370,7 @@ pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
     }
     let base = H - BOTTOM;
     // A tick at the placement of turns 1, 10, 20, …
-    let turns = file.record.size.cells();
+    let turns = size.cells();
     for turn in std::iter::once(1).chain((10..=turns).step_by(10)) {
         let tx = x(2 * (turn - 1));
         let _ = writeln!(
@@ -383,9 +421,10 @@ pub fn svg(file: &MatchFile, review: &MatchReview) -> String {
         }
         let score = round.score.map_or(String::new(), |s| format!(", final score {s}"));
         let label = format!(
-            "Round {}: {} is Order{score}",
+            "{} {}: {} is Order{score}",
+            part.word(),
             index + 1,
-            player_name(file, round.order)
+            name_in(tags, round.order)
         );
         let ly = base + 38.0;
         let lx = LEFT + index as f64 * (W - LEFT - RIGHT) / 2.0;

@@ -451,7 +451,7 @@ fn show_prints_the_time_control_the_clocks_and_a_flag() {
 }
 
 #[test]
-fn show_prints_a_simultaneous_match_and_review_refuses_it_plainly() {
+fn show_prints_a_simultaneous_match_and_review_judges_it_board_by_board() {
     let mut game = entropy_rules::SimultaneousMatch::new(Size::Five, 12);
     let mut players = [Greedy::new(1), Greedy::new(2)];
     let mut left = [900_000; 2];
@@ -513,11 +513,53 @@ fn show_prints_a_simultaneous_match_and_review_refuses_it_plainly() {
         "{out}"
     );
     assert!(out.contains("  10. 3Aa 14:01.1"), "{out}");
-    let output = cli(&["review", path.to_str().unwrap(), "--nodes", "1000"]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
+    let svg = path.with_extension("svg");
+    let output = cli(&[
+        "review",
+        path.to_str().unwrap(),
+        "--nodes",
+        "1000",
+        "--quiet",
+        "-j",
+        "1",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let out = stdout(&output);
     assert!(
-        err.contains("line 1: the tag Format: this is a simultaneous match"),
-        "{err}"
+        out.contains(&format!("Board 1: player 1 (Ann) is Order; final score {one}\n")),
+        "{out}"
     );
+    assert!(
+        out.contains(&format!("Board 2: player 2 (Entropy) is Order; final score {two}\n")),
+        "{out}"
+    );
+    let (one_board, two_board) = out.split_once("\nBoard 2:").unwrap();
+    let rows = |text: &str| -> Vec<(usize, String)> {
+        text.lines()
+            .filter(|l| l.starts_with(' ') && l.split_whitespace().count() == 9)
+            .map(|l| {
+                let cells: Vec<&str> = l.split_whitespace().collect();
+                (cells[0].parse().unwrap(), format!("{} {}", cells[1], cells[2]))
+            })
+            .collect()
+    };
+    // Player 1's moves are all theirs: 25 placements on board 2, 24 slides or passes on board 1.
+    assert_eq!(rows(two_board).iter().filter(|(_, who)| who == "Chaos 1").count(), 25);
+    assert_eq!(rows(one_board).iter().filter(|(_, who)| who == "Order 1").count(), 24);
+    // Player 2's flag fell before their placement of turn 10: from there the
+    // rules played for them, and those moves are not judged.
+    let theirs = |rows: Vec<(usize, String)>, who: &str| {
+        rows.into_iter()
+            .filter(|(_, w)| w == who)
+            .map(|(t, _)| t)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(theirs(rows(one_board), "Chaos 2"), (1..=9).collect::<Vec<_>>());
+    assert_eq!(theirs(rows(two_board), "Order 2"), (1..=9).collect::<Vec<_>>());
+    assert!(out.contains("\nplayer 2 (Entropy): "), "{out}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawn.matches("<polyline").count(), 2);
+    assert!(drawn.contains("Board 2: player 2 (Entropy) is Order, final score"));
 }
