@@ -327,7 +327,8 @@ fn follow_commands(
             }
         }
     } else {
-        // The move is taken back, and a counter drawn for it with it.
+        // The move is taken back (after an Order move, a counter drawn
+        // since goes back too; a placement's counter stays drawn).
         changes.write(Change::TakeBack);
     }
     replay.step = to;
