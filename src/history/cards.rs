@@ -1,8 +1,9 @@
 //! The replay panel's cards that every replay shares: the steps (start,
 //! back, play or stop, next, end, with the speed and the keys), and a
-//! review under way or stopped.
+//! review to ask for, under way, or stopped.
 
 use bevy_egui::egui;
+use entropy_ai::ReviewBudget;
 
 use super::review::Review;
 use crate::ui::theme::{ui, widgets};
@@ -63,6 +64,22 @@ pub fn steps_card(ui: &mut egui::Ui, heading: String, autoplay: Option<f32>) -> 
         );
     });
     clicked
+}
+
+/// No review yet: what one does (`what`), and a Quick and a Thorough
+/// button. Returns the budget asked for.
+pub fn ask(ui: &mut egui::Ui, what: &str) -> Option<ReviewBudget> {
+    ui.label(widgets::strong("Review", widgets::BODY));
+    ui.add(egui::Label::new(widgets::muted(what, widgets::SMALL)).wrap());
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        for (label, budget) in [("Quick", ReviewBudget::Quick), ("Thorough", ReviewBudget::Thorough)] {
+            if widgets::button(ui, label, widgets::ButtonLook::new(100.0, 32.0).text_size(15.0)).clicked() {
+                asked = Some(budget);
+            }
+        }
+    });
+    asked
 }
 
 /// A review under way: its progress, and Stop review.

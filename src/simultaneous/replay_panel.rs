@@ -17,7 +17,7 @@ use super::SimScreen;
 use super::game::SimMatch;
 use super::replay::{ReplayMove, SimReplay, SimReplayCommand};
 use crate::app::AppSet;
-use crate::history::cards::{Step, failed, steps_card, under_way};
+use crate::history::cards::{Step, ask, failed, steps_card, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
@@ -151,21 +151,12 @@ fn review_card(
 ) {
     widgets::card(ui, |ui| match review {
         None => {
-            ui.label(widgets::strong("Review", widgets::BODY));
-            ui.add(
-                egui::Label::new(widgets::muted(
-                    "The computer judges every move on both boards by the points it cost.",
-                    widgets::SMALL,
-                ))
-                .wrap(),
-            );
-            ui.horizontal(|ui| {
-                for (label, budget) in [("Quick", ReviewBudget::Quick), ("Thorough", ReviewBudget::Thorough)] {
-                    if widgets::button(ui, label, widgets::ButtonLook::new(100.0, 32.0).text_size(15.0)).clicked() {
-                        commands.write(SimReplayCommand::Review(budget));
-                    }
-                }
-            });
+            if let Some(budget) = ask(
+                ui,
+                "The computer judges every move on both boards by the points it cost.",
+            ) {
+                commands.write(SimReplayCommand::Review(budget));
+            }
         }
         Some(review) if review.working() => under_way(ui, review),
         Some(review) => match (&review.done, &review.failed) {

@@ -5,11 +5,11 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use entropy_ai::{Mark, MatchReview, ReviewBudget};
+use entropy_ai::{Mark, MatchReview};
 
 use entropy_rules::Player;
 
-use crate::history::cards::{failed, under_way};
+use crate::history::cards::{ask, failed, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::solomon::replay::Replay;
 use crate::solomon::screens::replay::{move_text, next_move_review};
@@ -20,21 +20,9 @@ use crate::ui::theme::widgets;
 pub fn review_card(ui: &mut egui::Ui, replay: &Replay, review: Option<&Review>, cmd: &mut Commands) {
     widgets::card(ui, |ui| match review {
         None => {
-            ui.label(widgets::strong("Review", widgets::BODY));
-            ui.add(
-                egui::Label::new(widgets::muted(
-                    "The computer judges every move by the points it cost.",
-                    widgets::SMALL,
-                ))
-                .wrap(),
-            );
-            ui.horizontal(|ui| {
-                for (label, budget) in [("Quick", ReviewBudget::Quick), ("Thorough", ReviewBudget::Thorough)] {
-                    if widgets::button(ui, label, widgets::ButtonLook::new(100.0, 32.0).text_size(15.0)).clicked() {
-                        cmd.insert_resource(Review::start(replay.file.record.clone(), budget));
-                    }
-                }
-            });
+            if let Some(budget) = ask(ui, "The computer judges every move by the points it cost.") {
+                cmd.insert_resource(Review::start(replay.file.record.clone(), budget));
+            }
         }
         Some(review) if review.working() => under_way(ui, review),
         Some(review) => match (&review.done, &review.failed) {
