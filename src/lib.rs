@@ -37,6 +37,7 @@ impl Plugin for CorePlugin {
         app.insert_resource(self.folders.clone());
         // Files first: the screens read what they found.
         app.add_plugins((
+            app::redraw::plugin,
             app::prefs::plugin,
             app::players::plugin,
             solomon::match_setup::plugin,
@@ -139,6 +140,7 @@ impl Plugin for AppPlugin {
             ui::audio::plugin,
             solomon::sounds::plugin,
             ui::window::plugin,
+            ui::frames::plugin,
             dev::plugin,
             carreno::looks_plugin,
             simultaneous::looks_plugin,

@@ -1,6 +1,7 @@
 //! The application's ground floor: the screen state ([`screen`]), the
 //! order of the game's systems ([`AppSet`]), where files are kept
-//! ([`Folders`], [`storage`]) and the player's preferences ([`prefs`]).
+//! ([`Folders`], [`storage`]), the player's preferences ([`prefs`]) and
+//! when a frame is drawn ([`redraw`]).
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use bevy::prelude::*;
 
 pub mod players;
 pub mod prefs;
+pub mod redraw;
 pub mod save_slot;
 pub mod screen;
 pub mod storage;

@@ -3,6 +3,8 @@
 //! the commands that move between games and screens.
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use carreno_rules::{GameResult, Move, MoveError, Side, Square};
 
 pub use super::commands::CarrenoCommand;
@@ -164,11 +166,18 @@ fn handle_commands(mut commands: MessageReader<CarrenoCommand>, mut flow: Flow, 
 const RESULT_DELAY: f32 = 0.4;
 
 /// Once the game is over and the last move has come to rest, the result screen.
-fn show_result(game: Option<Res<CarrenoMatch>>, time: Res<Time>, mut waited: Local<f32>, mut next: NextScreen) {
+fn show_result(
+    game: Option<Res<CarrenoMatch>>,
+    time: Res<Time>,
+    mut waited: Local<f32>,
+    mut next: NextScreen,
+    mut redraw: ResMut<Redraw>,
+) {
     if !game.is_some_and(|g| g.game.is_over()) {
         *waited = 0.0;
         return;
     }
+    redraw.now();
     *waited += time.delta_secs();
     if *waited >= RESULT_DELAY {
         *waited = 0.0;

@@ -6,6 +6,8 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use carreno_ai::Score;
 use carreno_rules::{Move, Square, SquareSet};
@@ -41,7 +43,12 @@ pub struct Refusal(pub Option<(String, f32)>);
 /// How long a refusal's reason stays in the panel, in seconds.
 const REFUSAL_SECONDS: f32 = 5.0;
 
-fn collect_refusals(mut refused: MessageReader<Refused<Carreno>>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
+fn collect_refusals(
+    mut refused: MessageReader<Refused<Carreno>>,
+    time: Res<Time<Real>>,
+    mut refusal: ResMut<Refusal>,
+    mut redraw: ResMut<Redraw>,
+) {
     for r in refused.read() {
         refusal.0 = Some((sentence(&r.error.to_string()), REFUSAL_SECONDS));
     }
@@ -49,6 +56,9 @@ fn collect_refusals(mut refused: MessageReader<Refused<Carreno>>, time: Res<Time
         *left -= time.delta_secs();
         if *left <= 0.0 {
             refusal.0 = None;
+        } else {
+            // The reason goes away by itself.
+            redraw.after(std::time::Duration::from_secs_f32(*left));
         }
     }
 }
@@ -213,7 +223,7 @@ fn buttons(ui: &mut egui::Ui, game: &CarrenoMatch, controls: &mut TurnControls, 
             controls.hint.wanted = true;
         }
         if controls.hint.working() {
-            ui.add(egui::Spinner::new());
+            widgets::working(ui, ui::MUTED);
         }
     });
 }

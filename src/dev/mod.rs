@@ -33,6 +33,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::app::AppSet;
+use crate::app::redraw::Redraw;
 use crate::app::prefs::ColourMarks;
 use crate::app::screen::Screen;
 use crate::carreno::{CARRENO, CarrenoScreen};
@@ -174,10 +175,18 @@ fn name_players(mut setup: ResMut<MatchSetup>) {
 /// with an error naming it (rather than hanging the test that started it).
 const STEP_LIMIT: std::time::Duration = std::time::Duration::from_secs(180);
 
-fn run_script(mut script: ResMut<Script>, mut stage: Stage, mut out: Out, mut commands: Commands) {
+fn run_script(
+    mut script: ResMut<Script>,
+    mut stage: Stage,
+    mut out: Out,
+    mut commands: Commands,
+    mut redraw: ResMut<Redraw>,
+) {
     let Some(next) = script.steps.first().cloned() else {
         return;
     };
+    // A run plays like a player who never stops: it asks for every frame.
+    redraw.now();
     let started = *script.step_started.get_or_insert_with(std::time::Instant::now);
     if step(next.clone(), &mut script, &mut stage, &mut out, &mut commands) {
         script.steps.remove(0);

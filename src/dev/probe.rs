@@ -11,6 +11,7 @@
 //!
 //! ```text
 //! frame     312
+//! still     1
 //! screen    Playing
 //! overlay   None
 //! fact      turns    3
@@ -22,15 +23,20 @@
 //!
 //! (A cell of the simultaneous match names its board first: `2 Dd` is on
 //! player 2's board.)
+//!
+//! `still` is 1 when the frame asked for no other at once: nothing moves,
+//! and what the file says stays so until the next input (the game draws
+//! only when something changes, so the frame number then stays too).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::EguiContexts;
 use entropy_rules::Cell;
 
+use crate::app::redraw::Redraw;
 use crate::carreno::board::CarrenoLayout;
 use crate::carreno::{CarrenoMatch, InCarreno};
 use crate::solomon::game::CurrentMatch;
@@ -50,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         last: String::new(),
         frame: 0,
     })
-    .add_systems(EguiPrimaryContextPass, write.after(crate::ui::theme::Interface));
+    .add_systems(Last, write.after(crate::ui::frames::Asked));
 }
 
 #[derive(Resource)]
@@ -221,11 +227,24 @@ impl Boards<'_, '_> {
     }
 }
 
-fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boards: Boards) -> Result {
+fn write(
+    mut contexts: EguiContexts,
+    mut probe: ResMut<Probe>,
+    facts: Facts,
+    boards: Boards,
+    mut asked: MessageReader<bevy::window::RequestRedraw>,
+    redraw: Res<Redraw>,
+) -> Result {
+    let still = asked.read().count() == 0;
     let ctx = contexts.ctx_mut()?;
     let record = controls::take(ctx);
     let ppp = ctx.pixels_per_point();
     let mut text = String::new();
+    let _ = writeln!(text, "still\t{}", u8::from(still));
+    if let Some(wanted) = redraw.last() {
+        // Who asked for the next frame: for a maintainer, not a test.
+        let _ = writeln!(text, "asked\t{:?}\t{}", wanted.wait, wanted.by);
+    }
     let _ = writeln!(text, "screen\t{}", facts.screen.get());
     let _ = writeln!(text, "overlay\t{:?}", facts.overlays.top());
     facts.write(&mut text);
@@ -245,8 +264,8 @@ fn write(mut contexts: EguiContexts, mut probe: ResMut<Probe>, facts: Facts, boa
         let _ = writeln!(text, "value\t{}\t{}", shown.label, shown.value);
     }
     boards.write(facts.game.as_deref(), facts.sim.as_deref(), &mut text);
-    // The frame counts drawn frames while the screen holds still, so that a
-    // reader can wait until a control has stayed put for a frame or two.
+    // The frame counts drawn frames; the file is rewritten when what it
+    // says changes, and every fourth frame while frames are drawn.
     probe.frame += 1;
     if text != probe.last || probe.frame.is_multiple_of(4) {
         let frame = probe.frame;

@@ -93,7 +93,6 @@ pub fn under_way(ui: &mut egui::Ui, review: &Review) {
     if widgets::button(ui, "Stop review", widgets::ButtonLook::new(130.0, 30.0).text_size(15.0)).clicked() {
         review.cancel();
     }
-    ui.ctx().request_repaint();
 }
 
 /// A review that did not finish: why, and whether Review again was clicked.

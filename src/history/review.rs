@@ -64,11 +64,14 @@ impl Review {
             let report = |done: usize, total: usize| {
                 p.0.store(done, Ordering::Relaxed);
                 p.1.store(total.max(1), Ordering::Relaxed);
+                // The progress shown follows, one frame a move judged.
+                crate::app::redraw::wake();
             };
             let result = judge(threads, &report, &s);
             if let Ok(mut slot) = o.lock() {
                 *slot = Some(result);
             }
+            crate::app::redraw::wake();
         });
         Review {
             budget,

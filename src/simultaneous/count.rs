@@ -5,6 +5,8 @@
 //! the result follows the count.
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use entropy_rules::{Player, TallyStep};
 
 use super::game::SimMatch;
@@ -123,8 +125,15 @@ fn skip_count(mut skips: MessageReader<SkipSimCount>, count: Option<ResMut<SimCo
     }
 }
 
-fn advance_count(time: Res<Time>, speed: Res<AnimationSpeed>, count: Option<ResMut<SimCount>>, mut next: NextScreen) {
+fn advance_count(
+    time: Res<Time>,
+    speed: Res<AnimationSpeed>,
+    count: Option<ResMut<SimCount>>,
+    mut next: NextScreen,
+    mut redraw: ResMut<Redraw>,
+) {
     let Some(mut count) = count else { return };
+    redraw.now();
     let dt = time.delta_secs() * speed.0;
     if count.finished() {
         count.after += dt;

@@ -7,6 +7,8 @@
 //! each board's moves ([`crate::history::review::Review::start_simultaneous`]).
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use entropy_ai::{Level, ReviewBudget};
 use entropy_rules::{Action, AnyMatchFile, Player, SimultaneousFile, SimultaneousMatch, SimultaneousStep};
 
@@ -339,8 +341,10 @@ fn autoplay(
     mut replay: ResMut<SimReplay>,
     tweens: Query<&Tween>,
     mut commands: MessageWriter<SimReplayCommand>,
+    mut redraw: ResMut<Redraw>,
 ) {
     let Some(speed) = replay.autoplay else { return };
+    redraw.now();
     if blocks_input(&tweens) || replay.busy() {
         return;
     }

@@ -13,6 +13,7 @@ use bevy::window::PrimaryWindow;
 use entropy_rules::Player;
 
 use crate::app::AppSet;
+use crate::app::redraw::Redraw;
 use crate::solomon::computer::Thinking;
 use crate::solomon::game::{Change, CurrentMatch, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_setup::MatchSetup;
@@ -84,7 +85,7 @@ fn run_clock(
     ),
     thinking: Res<Thinking>,
     mut changes: MessageWriter<Change<Solomon>>,
-    mut charged: Local<u64>,
+    (mut charged, mut redraw): (Local<u64>, ResMut<Redraw>),
 ) {
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
@@ -119,5 +120,16 @@ fn run_clock(
     *left = left.saturating_sub(time.delta());
     if left.is_zero() {
         changes.write(Change::Game(MatchChange::Flag(player)));
+    } else {
+        redraw.after(until_next_second(*left));
+    }
+}
+
+/// How long until a running clock showing `left` (in whole seconds,
+/// rounded up) shows another second: its next frame.
+fn until_next_second(left: Duration) -> Duration {
+    match left.subsec_nanos() {
+        0 => Duration::from_secs(1),
+        nanos => Duration::from_nanos(u64::from(nanos)),
     }
 }

@@ -7,6 +7,8 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use entropy_rules::{Line, LineScore, Run, TallyStep};
 
 use crate::app::AppSet;
@@ -189,7 +191,9 @@ fn advance_count(
     game: Res<CurrentMatch>,
     mut count: ResMut<ScoreCount>,
     mut next: NextScreen,
+    mut redraw: ResMut<Redraw>,
 ) {
+    redraw.now();
     let delta = time.delta().mul_f32(speed.0);
     if !count.finished() {
         count.since += delta;

@@ -5,6 +5,8 @@
 //! board at once. The bag shows what was left at that move.
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Turn};
 
 use crate::app::AppSet;
@@ -259,8 +261,10 @@ fn autoplay(
     mut replay: ResMut<Replay>,
     tweens: Query<&crate::ui::animation::Tween>,
     mut commands: MessageWriter<ReplayCommand>,
+    mut redraw: ResMut<Redraw>,
 ) {
     let Some(speed) = replay.autoplay else { return };
+    redraw.now();
     if blocks_input(&tweens) || replay.pending {
         return;
     }

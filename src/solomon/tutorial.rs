@@ -10,6 +10,7 @@ use entropy_ai::{Level, Limits};
 use entropy_rules::{Event, Match, Player, Role, Size};
 
 use crate::app::AppSet;
+use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::match_setup::Seat;
@@ -144,13 +145,18 @@ fn play_for_the_player(
     tweens: Query<&crate::ui::animation::Tween>,
     mut intents: MessageWriter<Intent<Solomon>>,
     mut players: Local<Option<Seats>>,
+    mut redraw: ResMut<Redraw>,
 ) {
     let auto = matches!(tutorial.step, Step::ChaosAgain | Step::Watch);
     let wanted_speed = if tutorial.step == Step::Watch { 6.0 } else { 1.0 };
     if speed.0 != wanted_speed && matches!(tutorial.step, Step::Watch | Step::Count) {
         speed.0 = wanted_speed;
     }
-    if !auto || blocks_input(&tweens) {
+    if !auto {
+        return;
+    }
+    redraw.now();
+    if blocks_input(&tweens) {
         return;
     }
     tutorial.wait -= time.delta_secs();

@@ -82,6 +82,8 @@ impl<T: Send + 'static> Thought<T> {
             task: AsyncComputeTaskPool::get().spawn(async move {
                 let start = Instant::now();
                 let answer = work();
+                // Taken in the next frame, even if nothing else moves.
+                crate::app::redraw::wake();
                 (answer, start.elapsed())
             }),
             stop: Box::new(stop),
@@ -288,6 +290,7 @@ fn answer<G: ComputerGame>(
     game: Res<G::Match>,
     mut thinking: ResMut<Thinking<G>>,
     mut intents: MessageWriter<Intent<G>>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
 ) {
     if !thinking.busy() {
         return;
@@ -304,6 +307,10 @@ fn answer<G: ComputerGame>(
         thinking.searched = (SEARCHES.fetch_add(1, Ordering::Relaxed) + 1, seat, took);
     }
     let held_back = watching && pace.paused && !pace.step;
+    if thinking.ready.is_some() && !held_back {
+        // The answer is in: the pause before it is shown runs on frames.
+        redraw.now();
+    }
     if thinking.elapsed >= PAUSE
         && !held_back
         && let Some(action) = thinking.ready.take()

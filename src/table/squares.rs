@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::redraw::Redraw;
+
 use crate::ui::theme;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -39,7 +41,15 @@ pub fn tint_square(sprite: &mut Sprite, hovered: bool, flash: Option<&RefusedFla
 }
 
 /// Ends the refusals' flashes, on either game's board.
-pub fn fade_refusal_flashes(time: Res<Time>, mut commands: Commands, mut flashes: Query<(Entity, &mut RefusedFlash)>) {
+pub fn fade_refusal_flashes(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut flashes: Query<(Entity, &mut RefusedFlash)>,
+    mut redraw: ResMut<Redraw>,
+) {
+    if !flashes.is_empty() {
+        redraw.now();
+    }
     for (entity, mut flash) in &mut flashes {
         if flash.0.tick(time.delta()).is_finished() {
             commands.entity(entity).remove::<RefusedFlash>();

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::app::prefs::Settings;
+use crate::app::redraw::Redraw;
 
 pub(crate) fn plugin(app: &mut App) {
     let settings = app.world().get_resource::<Settings>();
@@ -143,7 +144,11 @@ fn advance_tweens(
     speed: Res<AnimationSpeed>,
     mut commands: Commands,
     mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+    mut redraw: ResMut<Redraw>,
 ) {
+    if !tweens.is_empty() {
+        redraw.now();
+    }
     let dt = time.delta_secs() * speed.0;
     for (entity, mut tween, mut transform) in &mut tweens {
         tween.elapsed += dt;
@@ -165,7 +170,11 @@ fn advance_shakes(
     speed: Res<AnimationSpeed>,
     mut commands: Commands,
     mut shakes: Query<(Entity, &mut Shake, &mut Transform), Without<Tween>>,
+    mut redraw: ResMut<Redraw>,
 ) {
+    if !shakes.is_empty() {
+        redraw.now();
+    }
     let dt = time.delta_secs() * speed.0;
     for (entity, mut shake, mut transform) in &mut shakes {
         shake.elapsed += dt;

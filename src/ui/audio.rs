@@ -21,6 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_audio_channel::<Music>()
         .add_message::<Cue>()
         .add_systems(Startup, load_sounds)
+        .add_systems(Update, frames_while_loading)
         .add_systems(
             Update,
             (follow_volume, menu_sounds, follow_screen, play_cues)
@@ -152,6 +153,24 @@ fn follow_volume(settings: Res<Settings>, effects: Res<AudioChannel<Effects>>, m
         effects.set_volume(decibels(master * settings.effects_volume as f32));
         music.set_volume(decibels(master * settings.music_volume as f32) + MUSIC_HEADROOM);
     }
+}
+
+/// The music is asked to play before its files are in: frames until they
+/// are, so that the audio plugin starts it, then none.
+fn frames_while_loading(
+    assets: Res<AssetServer>,
+    sounds: Option<Res<Sounds>>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
+    mut loaded: Local<bool>,
+) {
+    let Some(sounds) = sounds else { return };
+    if *loaded {
+        return;
+    }
+    redraw.now();
+    *loaded = sounds.0.iter().all(|sound| {
+        assets.is_loaded_with_dependencies(sound) || assets.load_state(sound).is_failed()
+    });
 }
 
 /// The menus' loop, or the match's, crossfading when a match comes on

@@ -7,6 +7,7 @@ pub mod animation;
 pub mod art;
 pub mod audio;
 pub mod camera;
+pub mod frames;
 pub mod menus;
 pub mod navigation;
 pub mod overlays;

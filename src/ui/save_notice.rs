@@ -8,6 +8,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::redraw::Redraw;
 use crate::app::storage::SaveProblem;
 use crate::ui::theme;
 use crate::ui::theme::{ui, widgets};
@@ -28,6 +29,7 @@ fn draw(
     mut problem: ResMut<SaveProblem>,
     time: Res<Time<Real>>,
     mut shown: Local<(Vec<String>, Duration)>,
+    mut redraw: ResMut<Redraw>,
 ) -> Result {
     let lines: Vec<String> = problem.lines().into_iter().map(str::to_string).collect();
     let (last, shown) = &mut *shown;
@@ -43,6 +45,7 @@ fn draw(
         problem.dismissed = true;
         return Ok(());
     }
+    redraw.after(SHOWN_FOR - *shown);
     let ctx = contexts.ctx_mut()?.clone();
     egui::Area::new("save problem".into())
         .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::ui::theme;
 
@@ -20,11 +21,14 @@ pub const FADE_SECONDS: f32 = 0.25;
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct Fade(pub f32);
 
-fn start_fade(screen: Res<State<Screen>>, time: Res<Time<Real>>, mut fade: ResMut<Fade>) {
+fn start_fade(screen: Res<State<Screen>>, time: Res<Time>, mut fade: ResMut<Fade>, mut redraw: ResMut<Redraw>) {
     if screen.is_changed() && !screen.is_added() {
         fade.0 = FADE_SECONDS;
     } else if fade.0 > 0.0 {
         fade.0 = (fade.0 - time.delta_secs()).max(0.0);
+    }
+    if fade.0 > 0.0 {
+        redraw.now();
     }
 }
 
@@ -43,6 +47,5 @@ fn draw_fade(mut contexts: EguiContexts, fade: Res<Fade>) -> Result {
         .show(ctx, |ui| {
             ui.painter().rect_filled(screen, egui::CornerRadius::ZERO, colour);
         });
-    ctx.request_repaint();
     Ok(())
 }

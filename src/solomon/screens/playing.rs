@@ -5,6 +5,8 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_rules::{Action, Phase};
 
@@ -138,7 +140,12 @@ fn keys(mut keys: MenuKeys<SolomonScreen>, controls: Option<Controls>, blocked: 
     }
 }
 
-fn collect_refusals(mut refused: MessageReader<Refused<Solomon>>, time: Res<Time>, mut refusal: ResMut<Refusal>) {
+fn collect_refusals(
+    mut refused: MessageReader<Refused<Solomon>>,
+    time: Res<Time<Real>>,
+    mut refusal: ResMut<Refusal>,
+    mut redraw: ResMut<Redraw>,
+) {
     for r in refused.read() {
         let reason = r.error.to_string();
         let mut chars = reason.chars();
@@ -152,6 +159,9 @@ fn collect_refusals(mut refused: MessageReader<Refused<Solomon>>, time: Res<Time
         *left -= time.delta_secs();
         if *left <= 0.0 {
             refusal.0 = None;
+        } else {
+            // The reason goes away by itself.
+            redraw.after(std::time::Duration::from_secs_f32(*left));
         }
     }
 }

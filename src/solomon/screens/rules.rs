@@ -146,7 +146,9 @@ fn scoring_page(ui: &mut egui::Ui) {
             widgets::text(if step == 0 { "…".to_string() } else { said.spoken() }, widgets::BODY).color(ui::ACCENT),
         );
     });
-    ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
+    // The next frame when the next run is said, not before.
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f64((1.0 - time.fract()).max(0.01)));
     heading(ui, "Every pattern");
     ui.label(widgets::muted(
         "Different letters stand for different colours.",

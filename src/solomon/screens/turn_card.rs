@@ -133,7 +133,7 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
                 controls.ask_hint();
             }
             if controls.hint.working() {
-                ui.add(egui::Spinner::new());
+                widgets::working(ui, ui::MUTED);
             }
             let undo = undo_allowed(&controls.game, controls.clock.is_some()) && still;
             if widgets::button(ui, "Undo", small(74.0).enabled(undo)).clicked() {

@@ -5,6 +5,8 @@
 //! leaving the match).
 
 use bevy::prelude::*;
+
+use crate::app::redraw::Redraw;
 use entropy_rules::{Cell, Line, Run};
 
 use super::{BoardEntity, BoardLayout};
@@ -220,7 +222,10 @@ type RisingParts = (
     Option<&'static mut Sprite>,
 );
 
-fn rise_and_fade(time: Res<Time>, mut rising: Query<RisingParts>, mut commands: Commands) {
+fn rise_and_fade(time: Res<Time>, mut rising: Query<RisingParts>, mut commands: Commands, mut redraw: ResMut<Redraw>) {
+    if !rising.is_empty() {
+        redraw.now();
+    }
     let dt = time.delta_secs();
     for (entity, mut r, mut transform, text, sprite) in &mut rising {
         r.age += dt;

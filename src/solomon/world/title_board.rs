@@ -1,12 +1,15 @@
 //! The living board behind the title: a round between two computer players
 //! (Easy, quick to think) plays itself slowly on a dimmed board, and starts
-//! again when the board is full.
+//! again when the board is full. Between its moves nothing is drawn: it
+//! asks for a frame at its next move ([`Redraw::after`]), and its counters
+//! ask for theirs while they move.
 
 use bevy::prelude::*;
 use entropy_ai::{Level, Limits};
 use entropy_rules::{Action, Cell, Event, Phase, Role, Round, Size};
 
 use super::BoardLayout;
+use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::ui::animation::Tween;
 use crate::ui::art::{Art, ROUNDED_BORDER};
@@ -86,18 +89,24 @@ fn spawn_board(mut commands: Commands, art: Option<Res<Art>>) {
     ));
 }
 
+/// Seconds between the demo's moves.
+const PACE: f32 = 1.5;
+
 fn play(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut demo: ResMut<Demo>,
     art: Res<Art>,
     counters: Query<(Entity, &DemoCounter, &Transform)>,
     mut commands: Commands,
+    mut redraw: ResMut<Redraw>,
 ) {
     demo.wait -= time.delta_secs();
     if demo.wait > 0.0 {
+        redraw.after(std::time::Duration::from_secs_f32(demo.wait));
         return;
     }
-    demo.wait = 0.9;
+    redraw.now();
+    demo.wait = PACE;
     let (layout, centre) = layout();
     let at = |cell: Cell, z: f32| (centre + layout.cell_centre(cell)).extend(z);
     let position = *demo.round.position();

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 use super::{LastDevice, Nav, ReadDevices, TextEntry};
 use crate::app::AppSet;
+use crate::app::redraw::Redraw;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -88,6 +89,7 @@ fn read_keyboard(
     typing: Res<TextEntry>,
     mut repeat: Local<Repeat>,
     mut nav: MessageWriter<Nav>,
+    mut redraw: ResMut<Redraw>,
 ) {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let mut directions = vec![
@@ -116,6 +118,10 @@ fn read_keyboard(
         .iter()
         .find(|(_, codes)| keys.any_pressed(codes.iter().copied()))
         .map(|(d, _)| *d);
+    if held.is_some() {
+        // A held direction repeats: it needs frames while held.
+        redraw.now();
+    }
     if let Some(again) = repeat.tick(held, time.delta()) {
         nav.write(again);
     }
@@ -146,6 +152,7 @@ fn read_gamepads(
     mut repeat: Local<Repeat>,
     mut stick_was: Local<Option<Nav>>,
     mut nav: MessageWriter<Nav>,
+    mut redraw: ResMut<Redraw>,
 ) {
     let mut held = None;
     for pad in &gamepads {
@@ -188,6 +195,10 @@ fn read_gamepads(
         } else {
             *stick_was = None;
         }
+    }
+    if held.is_some() {
+        // A held direction repeats: it needs frames while held.
+        redraw.now();
     }
     if let Some(again) = repeat.tick(held, time.delta()) {
         nav.write(again);

@@ -110,10 +110,37 @@ pub fn card_filled<R>(ui: &mut egui::Ui, fill: Color32, add: impl FnOnce(&mut eg
         .inner
 }
 
-/// A spinner and "Thinking…" while the computer is `busy` (else "…").
+/// The working sign and "Thinking…" while the computer is `busy` (else "…").
 pub fn thinking_line(ui: &mut egui::Ui, busy: bool) {
     ui.horizontal(|ui| {
-        ui.add(egui::Spinner::new().color(ui::MUTED));
+        working(ui, ui::MUTED);
         ui.label(muted(if busy { "Thinking…" } else { "…" }, BODY));
     });
+}
+
+/// How long the working sign holds each step: it needs a frame a step, not
+/// sixty a second.
+const WORKING_STEP: f64 = 0.5;
+
+/// Dots in the working sign's ring.
+const WORKING_DOTS: usize = 8;
+
+/// A ring of dots, one lit, the light stepping round while something works
+/// (a search, a hint): egui's spinner would ask for every frame.
+pub fn working(ui: &mut egui::Ui, colour: Color32) {
+    let side = ui.spacing().interact_size.y;
+    let (rect, _) = ui.allocate_exact_size(vec2(side, side), egui::Sense::hover());
+    let time = ui.input(|i| i.time);
+    let step = (time / WORKING_STEP).floor();
+    let lit = (step as usize) % WORKING_DOTS;
+    let radius = side * 0.34;
+    for dot in 0..WORKING_DOTS {
+        let angle = std::f32::consts::TAU * dot as f32 / WORKING_DOTS as f32 - std::f32::consts::FRAC_PI_2;
+        let at = rect.center() + radius * vec2(angle.cos(), angle.sin());
+        let shade = if dot == lit { 1.0 } else { 0.3 };
+        ui.painter().circle_filled(at, side * 0.08, colour.gamma_multiply(shade));
+    }
+    let next = (step + 1.0) * WORKING_STEP - time;
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f64(next.clamp(0.01, WORKING_STEP)));
 }
