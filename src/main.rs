@@ -34,6 +34,10 @@ fn main() -> AppExit {
         return AppExit::error();
     }
     explain_a_display_that_fails();
+    if std::env::var("ENTROPY_SCRIPT").is_ok_and(|s| s == "empty-window") {
+        // The measurements' control: an empty Bevy window (scripts/measure-game.sh).
+        return entropy::dev::empty_window(args.window).run();
+    }
     #[cfg(unix)]
     terminate::install();
     let mut app = App::new();

@@ -27,6 +27,7 @@ use common::xserver::{game_window, on_path, start_xvfb, xdotool};
 #[derive(Debug, Default, Clone)]
 struct Shown {
     text: String,
+    frame: u64,
     still: bool,
     screen: String,
     overlay: String,
@@ -54,6 +55,7 @@ impl Shown {
             let fields: Vec<&str> = line.split('\t').collect();
             let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
             match fields.as_slice() {
+                ["frame", n] => shown.frame = n.parse().unwrap_or(0),
                 ["still", s] => shown.still = *s == "1",
                 ["screen", s] => shown.screen = s.to_string(),
                 ["overlay", o] => shown.overlay = o.to_string(),
@@ -231,15 +233,25 @@ impl Game {
         self.fail(&format!("clicking {what} did nothing"), &shown)
     }
 
-    /// Where `find` finds something, once nothing on the screen moves: a
-    /// dialog moves once egui knows its size, and the board takes its place
-    /// once the window's layout settles. The game draws only when something
-    /// changes, so a frame that asked for no other is the screen as it stays.
+    /// Where `find` finds something, once it holds its place: a dialog
+    /// moves once egui knows its size, and the board takes its place once
+    /// the window's layout settles. The game draws only when something
+    /// changes, so a frame that asked for no other is the screen as it
+    /// stays; while something moves (the count, with its Skip), the place
+    /// must have held for a few frames.
     fn steady(&mut self, what: &str, find: &impl Fn(&Shown) -> Option<(i32, i32)>) -> (i32, i32) {
-        let shown = self.until(&format!("{what} to click, with nothing moving"), |s| {
-            s.still && find(s).is_some()
-        });
-        find(&shown).unwrap()
+        let mut since: Option<((i32, i32), u64)> = None;
+        loop {
+            let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
+            let at = find(&shown).unwrap();
+            match since {
+                _ if shown.still => return at,
+                Some((place, frame)) if place == at && shown.frame >= frame + 3 => return at,
+                Some((place, _)) if place == at => {}
+                _ => since = Some((at, shown.frame)),
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
     }
 
     /// Clicks the button `label`, until `done` holds.

@@ -1,10 +1,23 @@
-//! What the `measure` script records: frame times in buckets (idle, slides
-//! animating, the computer thinking), the time from launch to the first
-//! frame, resident memory, and how long saves of the match take.
+//! What the `measure` script records, and the empty window it compares
+//! with (the `empty-window` run: one `Camera2d`, nothing drawn, drawing
+//! every frame):
+//!
+//! - each frame's cost while frames follow one another (the screen held
+//!   still but drawn every frame, slides, the count, the computer
+//!   thinking): its wall time (`Time<Real>`'s delta) and the process's CPU
+//!   time in it;
+//! - still spells of 10 s (the title, a menu, a person's turn, a paused
+//!   match; the computer thinking, over its searches): the game's CPU time
+//!   over the wall time, the computer's search threads left out;
+//! - the nodes Hard searches a move in the game, drawing every frame and
+//!   drawing only when asked;
+//! - the time from launch to the first frame, resident memory after a
+//!   match, and how long a save of the match takes.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use entropy_ai::Searched;
 
 use super::Script;
 use crate::ui::animation::{Motion, Tween};
@@ -13,30 +26,156 @@ use crate::ui::animation::{Motion, Tween};
 #[derive(Resource)]
 pub struct Launch(pub Instant);
 
-/// Which frames are being recorded.
+/// Which frames are being recorded, drawn one after another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bucket {
     /// None.
     None,
-    /// Frames with nothing moving.
+    /// A person's turn, nothing moving, the script asking for every frame.
     Idle,
     /// Frames while a slide animates.
     Slides,
-    /// Frames while Hard thinks.
+    /// Frames while the count runs.
+    Count,
+    /// Frames while Hard thinks, the script asking for every frame.
     ThinkingHard,
-    /// Frames while Master thinks.
-    ThinkingMaster,
+    /// Hard thinking with nothing else asking for frames: what the game
+    /// costs while a search runs, summed over the searches.
+    ThinkingStill,
 }
 
-/// The frame times recorded, in milliseconds, by bucket.
-#[derive(Debug, Default, Clone)]
+/// A still spell's place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// The title, its living board moving at its pace.
+    Title,
+    /// A menu: the match's setup.
+    Menu,
+    /// A person's turn in a match.
+    Match,
+    /// A paused match.
+    Paused,
+}
+
+/// How long a still spell lasts.
+pub const STILL: Duration = Duration::from_secs(10);
+
+/// One frame's cost.
+#[derive(Debug, Clone, Copy)]
+struct Cost {
+    wall_ms: f32,
+    cpu_ms: f32,
+}
+
+/// CPU time spent over a wall time, and the frames drawn in it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Spell {
+    wall: Duration,
+    cpu: Duration,
+    frames: u64,
+}
+
+/// The process's CPU time at a moment: all of it, and its search threads'.
+#[derive(Debug, Clone, Copy)]
+pub struct Sample {
+    at: Instant,
+    process: Duration,
+    search: Duration,
+}
+
+impl Sample {
+    /// Now (the search threads read only when `with_search`: it costs a
+    /// file read a thread).
+    pub fn now(with_search: bool) -> Sample {
+        Sample {
+            at: Instant::now(),
+            process: process_cpu(),
+            search: if with_search { search_cpu() } else { Duration::ZERO },
+        }
+    }
+
+    /// The wall time since.
+    pub fn elapsed(&self) -> Duration {
+        self.at.elapsed()
+    }
+
+    /// The game's CPU time and the wall time from `self` to `later`, the
+    /// search threads left out.
+    fn to(self, later: Sample) -> Spell {
+        let process = later.process.saturating_sub(self.process);
+        let search = later.search.saturating_sub(self.search);
+        Spell {
+            wall: later.at - self.at,
+            cpu: process.saturating_sub(search),
+            frames: 0,
+        }
+    }
+}
+
+/// Everything recorded.
+#[derive(Debug, Default)]
 pub struct Frames {
-    pub idle: Vec<f32>,
-    pub slides: Vec<f32>,
-    pub thinking_hard: Vec<f32>,
-    pub thinking_master: Vec<f32>,
+    idle: Vec<Cost>,
+    slides: Vec<Cost>,
+    count: Vec<Cost>,
+    thinking_hard: Vec<Cost>,
+    thinking_still: Spell,
+    stills: Vec<(Place, Spell)>,
+    /// Hard's searches while every frame was drawn, and while only asked ones were.
+    pub searched: [Option<Searched>; 2],
     pub saves: Vec<f32>,
-    pub first_frame: Option<Duration>,
+    first_frame: Option<Duration>,
+    last: Option<Sample>,
+    was_working: bool,
+}
+
+impl Frames {
+    /// Records a still spell.
+    pub fn still(&mut self, place: Place, from: Sample, frames: u64) {
+        let mut spell = from.to(Sample::now(true));
+        spell.frames = frames;
+        self.stills.push((place, spell));
+    }
+}
+
+/// The process's CPU time, all threads, to the nanosecond.
+#[cfg(unix)]
+fn process_cpu() -> Duration {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid timespec for the call to write.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+    if read != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(now.tv_sec.max(0) as u64, now.tv_nsec.clamp(0, 999_999_999) as u32)
+}
+
+#[cfg(not(unix))]
+fn process_cpu() -> Duration {
+    Duration::ZERO
+}
+
+/// The CPU time of the computer's search threads (Bevy's async compute
+/// pool), from `/proc`, in the kernel's ticks (10 ms).
+fn search_cpu() -> Duration {
+    let Ok(threads) = std::fs::read_dir("/proc/self/task") else {
+        return Duration::ZERO;
+    };
+    let ticks: u64 = threads
+        .flatten()
+        .filter(|t| {
+            std::fs::read_to_string(t.path().join("comm")).is_ok_and(|name| name.starts_with("Async Compute"))
+        })
+        .filter_map(|t| {
+            let stat = std::fs::read_to_string(t.path().join("stat")).ok()?;
+            // utime and stime: fields 14 and 15, counted after the command name.
+            let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+            let user: u64 = fields.next()?.parse().ok()?;
+            let system: u64 = fields.next()?.parse().ok()?;
+            Some(user + system)
+        })
+        .sum();
+    Duration::from_millis(ticks * 10)
 }
 
 /// When the process started (from /proc on Linux; else when the app was built).
@@ -65,20 +204,48 @@ pub fn record_frames(
     mut script: ResMut<Script>,
     launch: Res<Launch>,
     sliding: Query<&Tween>,
+    counting: Option<Res<crate::solomon::count::ScoreCount>>,
     thinking: Res<crate::solomon::computer::Thinking>,
 ) {
+    let bucket = script.bucket;
+    script.frame += 1;
     let frames = &mut script.frames;
     if frames.first_frame.is_none() {
         frames.first_frame = Some(launch.0.elapsed());
     }
-    let ms = time.delta_secs() * 1000.0;
-    match script.bucket {
-        Bucket::Idle => script.frames.idle.push(ms),
-        Bucket::Slides if sliding.iter().any(|t| t.kind == Motion::Slide) => script.frames.slides.push(ms),
-        Bucket::ThinkingHard if thinking.busy() => script.frames.thinking_hard.push(ms),
-        Bucket::ThinkingMaster if thinking.busy() => script.frames.thinking_master.push(ms),
+    let with_search = matches!(bucket, Bucket::ThinkingHard | Bucket::ThinkingStill);
+    let now = Sample::now(with_search);
+    let last = frames.last.replace(now);
+    let was_working = std::mem::replace(&mut frames.was_working, thinking.working());
+    let Some(last) = last else { return };
+    let spent = last.to(now);
+    let cost = Cost {
+        wall_ms: time.delta_secs() * 1000.0,
+        cpu_ms: spent.cpu.as_secs_f32() * 1000.0,
+    };
+    match bucket {
+        Bucket::Idle => frames.idle.push(cost),
+        Bucket::Slides if sliding.iter().any(|t| t.kind == Motion::Slide) => frames.slides.push(cost),
+        Bucket::Count if counting.is_some_and(|c| !c.finished()) => frames.count.push(cost),
+        Bucket::ThinkingHard if was_working => frames.thinking_hard.push(cost),
+        Bucket::ThinkingStill if was_working => {
+            let still = &mut frames.thinking_still;
+            still.wall += spent.wall;
+            still.cpu += spent.cpu;
+            still.frames += 1;
+        }
         _ => {}
     }
+}
+
+/// What Hard has searched in the match on screen, by seat.
+pub fn searched(computers: Option<&crate::table::computer::Computers<crate::solomon::game::Solomon>>) -> Option<Searched> {
+    computers?
+        .seats()
+        .iter()
+        .flatten()
+        .filter_map(|player| player.try_lock().ok()?.searched())
+        .reduce(|a, b| a + b)
 }
 
 /// The `q` quantile (0–1) of `values`, nearest rank.
@@ -107,24 +274,144 @@ pub fn time_saves(
         .collect()
 }
 
-/// The report as JSON.
-pub fn report(frames: &Frames) -> String {
-    let bucket = |name: &str, values: &[f32]| {
-        format!(
-            "  \"{name}_frames\": {},\n  \"{name}_median_ms\": {:.2},\n  \"{name}_p99_ms\": {:.2},\n",
-            values.len(),
-            quantile(values, 0.5),
-            quantile(values, 0.99)
-        )
-    };
+/// A JSON number (`null` for what was not measured).
+fn number(value: f64, decimals: usize) -> String {
+    if value.is_finite() {
+        format!("{value:.decimals$}")
+    } else {
+        "null".into()
+    }
+}
+
+/// The medians and 99th percentiles of frames' costs, as JSON fields
+/// named `<name>_…`, with their ratios to the empty window's (`control`,
+/// its median wall and CPU time) when it is known.
+fn costs(name: &str, costs: &[Cost], control: Option<(f64, f64)>) -> String {
+    let wall: Vec<f32> = costs.iter().map(|c| c.wall_ms).collect();
+    let cpu: Vec<f32> = costs.iter().map(|c| c.cpu_ms).collect();
+    let (wall_median, cpu_median) = (quantile(&wall, 0.5) as f64, quantile(&cpu, 0.5) as f64);
+    let mut out = format!(
+        "  \"{name}_frames\": {},\n  \"{name}_wall_median_ms\": {},\n  \"{name}_wall_p99_ms\": {},\n  \"{name}_cpu_median_ms\": {},\n  \"{name}_cpu_p99_ms\": {},\n",
+        costs.len(),
+        number(wall_median, 2),
+        number(quantile(&wall, 0.99) as f64, 2),
+        number(cpu_median, 2),
+        number(quantile(&cpu, 0.99) as f64, 2),
+    );
+    if let Some((control_wall, control_cpu)) = control {
+        out += &format!(
+            "  \"{name}_wall_vs_empty_window\": {},\n  \"{name}_cpu_vs_empty_window\": {},\n",
+            number(wall_median / control_wall, 2),
+            number(cpu_median / control_cpu, 2),
+        );
+    }
+    out
+}
+
+/// The share of a core a spell took, as JSON fields named `<name>_…`.
+fn spell(name: &str, spell: &Spell) -> String {
     format!(
-        "{{\n{}{}{}{}  \"save_median_ms\": {:.2},\n  \"first_frame_ms\": {:.0},\n  \"resident_mib_after_match\": {:.1}\n}}\n",
-        bucket("idle", &frames.idle),
-        bucket("slide", &frames.slides),
-        bucket("thinking_hard", &frames.thinking_hard),
-        bucket("thinking_master", &frames.thinking_master),
-        quantile(&frames.saves, 0.5),
-        frames.first_frame.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0),
-        resident_kib().map_or(f64::NAN, |k| k as f64 / 1024.0),
+        "  \"{name}_cpu_share\": {},\n  \"{name}_seconds\": {},\n  \"{name}_frames_drawn\": {},\n",
+        number(spell.cpu.as_secs_f64() / spell.wall.as_secs_f64(), 4),
+        number(spell.wall.as_secs_f64(), 1),
+        spell.frames,
     )
+}
+
+/// The empty window's median frame wall and CPU time, from its report.
+fn control_medians(control: &str) -> Option<(f64, f64)> {
+    let field = |name: &str| -> Option<f64> {
+        let line = control.lines().find(|l| l.contains(&format!("\"{name}\"")))?;
+        line.split(':').nth(1)?.trim().trim_end_matches(',').parse().ok()
+    };
+    Some((field("frame_wall_median_ms")?, field("frame_cpu_median_ms")?))
+}
+
+/// The report as JSON; `control` is the empty window's report, if it ran.
+pub fn report(frames: &Frames, control: Option<&str>) -> String {
+    let medians = control.and_then(control_medians);
+    let mut out = String::from("{\n");
+    if let Some(control) = control {
+        for line in control.lines().filter(|l| l.starts_with("  \"")) {
+            let field = line.trim_start().trim_start_matches('"').trim_end_matches(',');
+            out += &format!("  \"empty_window_{field},\n");
+        }
+    }
+    out += &costs("idle", &frames.idle, medians);
+    out += &costs("slide", &frames.slides, medians);
+    out += &costs("count", &frames.count, medians);
+    out += &costs("thinking_hard", &frames.thinking_hard, medians);
+    for (place, still) in &frames.stills {
+        let name = match place {
+            Place::Title => "still_title",
+            Place::Menu => "still_menu",
+            Place::Match => "still_match",
+            Place::Paused => "still_paused",
+        };
+        out += &spell(name, still);
+    }
+    out += &spell("still_thinking_hard", &frames.thinking_still);
+    let nodes = |s: Option<Searched>| number(s.and_then(|s| s.nodes_per_move()).unwrap_or(f64::NAN), 0);
+    out += &format!(
+        "  \"hard_nodes_per_move_drawing_every_frame\": {},\n  \"hard_nodes_per_move_drawing_when_asked\": {},\n",
+        nodes(frames.searched[0]),
+        nodes(frames.searched[1]),
+    );
+    out += &format!(
+        "  \"save_median_ms\": {},\n  \"first_frame_ms\": {},\n  \"resident_mib_after_match\": {}\n}}\n",
+        number(quantile(&frames.saves, 0.5) as f64, 2),
+        number(frames.first_frame.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0), 0),
+        number(resident_kib().map_or(f64::NAN, |k| k as f64 / 1024.0), 1),
+    );
+    out
+}
+
+/// The `empty-window` run: an empty Bevy window drawing every frame, its
+/// frames' wall and CPU time recorded and written as JSON.
+pub fn empty_window(window: (u32, u32)) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Entropy — empty window".into(),
+            resolution: window.into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    })
+    .add_systems(Last, record_empty_frames);
+    app
+}
+
+/// Frames skipped while the window settles, then frames recorded.
+const EMPTY_SETTLE: usize = 60;
+const EMPTY_FRAMES: usize = 400;
+
+fn record_empty_frames(
+    time: Res<Time<Real>>,
+    mut recorded: Local<Vec<Cost>>,
+    mut seen: Local<usize>,
+    mut last: Local<Option<Sample>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    *seen += 1;
+    let now = Sample::now(false);
+    let before = last.replace(now);
+    if *seen <= EMPTY_SETTLE {
+        return;
+    }
+    let Some(before) = before else { return };
+    recorded.push(Cost {
+        wall_ms: time.delta_secs() * 1000.0,
+        cpu_ms: before.to(now).cpu.as_secs_f32() * 1000.0,
+    });
+    if recorded.len() < EMPTY_FRAMES {
+        return;
+    }
+    let fields = costs("frame", &recorded, None);
+    let out = format!("{{\n{}\n}}\n", fields.trim_end_matches(",\n"));
+    super::write_out(&super::output_path(), &out);
+    exit.write(AppExit::Success);
 }

@@ -48,6 +48,7 @@ use crate::ui::overlays::OverlayCommand;
 
 mod carreno;
 mod measure;
+pub use measure::empty_window;
 mod probe;
 mod scripts;
 mod simultaneous;
@@ -120,6 +121,12 @@ pub enum Step {
     ClockLeft(usize, u64),
     /// Start recording frames in a bucket.
     Measure(measure::Bucket),
+    /// Hold still for [`measure::STILL`], asking for no frame, and record
+    /// the CPU time the game took.
+    Still(measure::Place),
+    /// Once the computer is not searching, record what the match's computer
+    /// players have searched (0: while drawing every frame, 1: only asked frames).
+    CountSearch(usize),
     /// Time writing the save of the match on screen.
     TimeSaves,
     /// Write what was measured to `ENTROPY_MEASURE_OUT`.
@@ -149,6 +156,10 @@ pub struct Script {
     rng: SmallRng,
     bucket: measure::Bucket,
     frames: measure::Frames,
+    /// Frames drawn while the script ran.
+    frame: u64,
+    /// A still spell under way: since when, and the frame it began on.
+    still: Option<(measure::Sample, u64)>,
 }
 
 impl Default for Script {
@@ -160,6 +171,8 @@ impl Default for Script {
             rng: SmallRng::seed_from_u64(2023),
             bucket: measure::Bucket::None,
             frames: measure::Frames::default(),
+            frame: 0,
+            still: None,
         }
     }
 }
@@ -185,8 +198,16 @@ fn run_script(
     let Some(next) = script.steps.first().cloned() else {
         return;
     };
-    // A run plays like a player who never stops: it asks for every frame.
-    redraw.now();
+    // A run plays like a player who never stops: it asks for every frame,
+    // but while it measures what the game draws by itself.
+    match next {
+        Step::Still(_) => {
+            let since = script.still.map_or(std::time::Duration::ZERO, |(from, _)| from.elapsed());
+            redraw.after(measure::STILL.saturating_sub(since));
+        }
+        _ if script.bucket == measure::Bucket::ThinkingStill && stage.computer.thinking.working() => {}
+        _ => redraw.now(),
+    }
     let started = *script.step_started.get_or_insert_with(std::time::Instant::now);
     if step(next.clone(), &mut script, &mut stage, &mut out, &mut commands) {
         script.steps.remove(0);

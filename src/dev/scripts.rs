@@ -6,7 +6,7 @@ use entropy_rules::Size;
 use super::Shown;
 use super::Step::{self, *};
 use super::carreno::CarrenoStep;
-use super::measure::Bucket;
+use super::measure::{Bucket, Place};
 use crate::app::prefs::ColourMarks;
 use crate::carreno::CarrenoScreen;
 use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
@@ -358,22 +358,41 @@ fn crash_continue() -> Vec<Step> {
 }
 
 fn measure() -> Vec<Step> {
-    let mut steps = vec![
+    vec![
+        Frames(60),
+        Still(Place::Title),
+        Do(SolomonCommand::OpenSetup),
+        Screen(SolomonScreen::Setup.into()),
+        Frames(30),
+        Still(Place::Menu),
         Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
         Speed(60.0),
         Play(20),
         Speed(1.0),
         Frames(30),
+        Still(Place::Match),
+        Overlay(OverlayCommand::Open(Overlay::Pause)),
+        Frames(30),
+        Still(Place::Paused),
+        Overlay(OverlayCommand::CloseAll),
+        Frames(30),
         Measure(Bucket::Idle),
-        Frames(600),
+        Frames(300),
         Measure(Bucket::Slides),
         Play(44),
         Measure(Bucket::None),
         Speed(60.0),
-    ];
-    steps.extend(to_the_last_count());
-    steps.extend([
+        Play(48),
+        Speed(1.0),
+        Measure(Bucket::Count),
+        Play(usize::MAX),
+        Screen(SolomonScreen::RoundOver.into()),
+        Measure(Bucket::None),
+        Speed(60.0),
+        Do(SolomonCommand::NextRound),
+        Screen(SolomonScreen::Playing.into()),
+        Play(usize::MAX),
         Screen(SolomonScreen::MatchOver.into()),
         Frames(30),
         Speed(1.0),
@@ -383,17 +402,17 @@ fn measure() -> Vec<Step> {
         Screen(SolomonScreen::Playing.into()),
         Measure(Bucket::ThinkingHard),
         Play(24),
+        CountSearch(0),
         Measure(Bucket::None),
-        Versus(Opponent::Computer(Level::Master)),
         Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
-        Measure(Bucket::ThinkingMaster),
+        Measure(Bucket::ThinkingStill),
         Play(24),
+        CountSearch(1),
         Measure(Bucket::None),
         Report,
         Exit,
-    ]);
-    steps
+    ]
 }
 
 /// Carreno's game: the setup, a game at a shared screen with O in check and

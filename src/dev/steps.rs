@@ -42,6 +42,14 @@ pub(super) struct Stage<'w, 's> {
     carreno: carreno::CarrenoStage<'w, 's>,
     simultaneous: super::simultaneous::SimStage<'w, 's>,
     clock: Option<ResMut<'w, crate::solomon::clock::MatchClock>>,
+    pub(super) computer: ComputerStage<'w>,
+}
+
+/// The computer players of the match on screen.
+#[derive(SystemParam)]
+pub(super) struct ComputerStage<'w> {
+    pub(super) thinking: Res<'w, crate::solomon::computer::Thinking>,
+    computers: Option<Res<'w, crate::table::computer::Computers<Solomon>>>,
 }
 
 /// Where the script's messages go.
@@ -179,6 +187,23 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             script.bucket = bucket;
             true
         }
+        Step::Still(place) => {
+            let frame = script.frame;
+            let (from, first) = *script.still.get_or_insert_with(|| (measure::Sample::now(true), frame));
+            if from.elapsed() < measure::STILL {
+                return false;
+            }
+            script.frames.still(place, from, frame - first);
+            script.still = None;
+            true
+        }
+        Step::CountSearch(i) => {
+            if stage.computer.thinking.working() {
+                return false;
+            }
+            script.frames.searched[i] = measure::searched(stage.computer.computers.as_deref());
+            true
+        }
         Step::TimeSaves => {
             if let Some(game) = &stage.game {
                 let data = crate::solomon::saved::SaveData::of(game, &stage.setup, None);
@@ -187,7 +212,8 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             true
         }
         Step::Report => {
-            write_out(&output_path(), &measure::report(&script.frames));
+            let control = std::env::var_os("ENTROPY_MEASURE_CONTROL").and_then(|p| std::fs::read_to_string(p).ok());
+            write_out(&output_path(), &measure::report(&script.frames, control.as_deref()));
             true
         }
         Step::WriteBoard => {

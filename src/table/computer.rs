@@ -134,6 +134,13 @@ impl Default for WatchPace {
 #[derive(Resource)]
 pub struct Computers<G: ComputerGame>([Option<Shared<G::Player>>; 2]);
 
+impl<G: ComputerGame> Computers<G> {
+    /// The computer players, by seat (`None`: a person's seat).
+    pub fn seats(&self) -> &[Option<Shared<G::Player>>; 2] {
+        &self.0
+    }
+}
+
 /// A move being thought about.
 #[derive(Resource)]
 pub struct Thinking<G: ComputerGame> {

@@ -91,4 +91,58 @@ pub trait Player: Send {
             Phase::ChaosDraw | Phase::Finished => None,
         }
     }
+
+    /// How much this player has searched so far (`None` for a player that
+    /// does not search): how fast it thinks where it runs.
+    fn searched(&self) -> Option<Searched> {
+        None
+    }
+}
+
+/// A searching player's moves searched and the nodes (positions evaluated
+/// and moves judged in playouts) it took for them.
+///
+/// ```
+/// use entropy_ai::{Level, Limits, Player};
+/// use entropy_rules::{Action, Round, Size};
+///
+/// let mut round = Round::new(Size::Seven, 7);
+/// round.apply(Action::Draw).unwrap();
+/// let mut hard = Level::Hard.player(1);
+/// hard.choose(round.position(), &Limits::nodes(2_000)).unwrap();
+/// let searched = hard.searched().unwrap();
+/// assert_eq!(searched.moves, 1);
+/// assert!(searched.nodes > 0);
+/// assert_eq!(searched.nodes_per_move(), Some(searched.nodes as f64));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// Moves searched.
+    pub moves: u64,
+    /// Nodes in all.
+    pub nodes: u64,
+}
+
+impl Searched {
+    /// Counts a move that took `nodes`.
+    pub fn add(&mut self, nodes: u64) {
+        self.moves += 1;
+        self.nodes += nodes;
+    }
+
+    /// The mean nodes a move (`None` before any move).
+    pub fn nodes_per_move(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.nodes as f64 / self.moves as f64)
+    }
+}
+
+impl std::ops::Add for Searched {
+    type Output = Searched;
+
+    fn add(self, other: Searched) -> Searched {
+        Searched {
+            moves: self.moves + other.moves,
+            nodes: self.nodes + other.nodes,
+        }
+    }
 }

@@ -7,7 +7,7 @@ use entropy_rules::{Cell, Move, OrderMove, Phase, Placement, Position};
 use crate::config::SearchConfig;
 use crate::search::{ChaosModel, Engine, OrderModel};
 use crate::watch::{ChaosWatch, OrderWatch};
-use crate::{Level, Limits, Player};
+use crate::{Level, Limits, Player, Searched};
 
 /// A player that searches with the expectimax engine, taking its opponent
 /// as its watches of the round so far say.
@@ -17,6 +17,7 @@ pub(crate) struct SearchPlayer {
     budget: Duration,
     order_watch: OrderWatch,
     chaos_watch: ChaosWatch,
+    searched: Searched,
 }
 
 /// `limits`, or `budget` (with the same stop flag) when they give neither a
@@ -39,6 +40,7 @@ impl SearchPlayer {
             budget,
             order_watch: OrderWatch::default(),
             chaos_watch: ChaosWatch::default(),
+            searched: Searched::default(),
         }
     }
 }
@@ -54,7 +56,9 @@ impl Player for SearchPlayer {
         }
         let limits = or_budget(limits, self.budget);
         self.order_watch.observe(position);
-        let cell = self.engine.place(position, &limits, self.order_watch.model()).best;
+        let found = self.engine.place(position, &limits, self.order_watch.model());
+        self.searched.add(found.nodes);
+        let cell = found.best;
         let mut after = *position;
         self.order_watch.after_place = after.place(cell).ok().map(|_| after);
         cell
@@ -66,10 +70,16 @@ impl Player for SearchPlayer {
         }
         let limits = or_budget(limits, self.budget);
         self.chaos_watch.observe(position);
-        let mv = self.engine.order(position, &limits, self.chaos_watch.model()).best;
+        let found = self.engine.order(position, &limits, self.chaos_watch.model());
+        self.searched.add(found.nodes);
+        let mv = found.best;
         let mut after = *position;
         self.chaos_watch.after_order = after.order(mv).ok().map(|_| after);
         mv
+    }
+
+    fn searched(&self) -> Option<Searched> {
+        Some(self.searched)
     }
 }
 

@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use entropy_ai::{Greedy, Level, Limits, Player};
+use entropy_ai::{Greedy, Level, Limits, Player, Searched};
 use entropy_rules::{Action, Bag, Player as Side, Role, SimultaneousMatch, SimultaneousStep, Size};
 use entropy_stats::{Tally, mean_ci, mean_duration, quantile};
 
@@ -152,6 +152,15 @@ pub struct MatchResult {
     pub bag_seed: u64,
     /// Round 1 (A is Order) and, unless round 1 was forfeited, round 2.
     pub rounds: Vec<RoundResult>,
+    /// How much each player searched (A, B), if it is a searching level.
+    pub searched: [Option<Searched>; 2],
+}
+
+/// Adds what `seat` (player `p`'s) searched to `searched`.
+fn count_search(searched: &mut [Option<Searched>; 2], p: usize, seat: &dyn Seat) {
+    if let Some(more) = seat.searched() {
+        searched[p] = Some(searched[p].unwrap_or_default() + more);
+    }
 }
 
 /// How a match ended for one player.
@@ -235,6 +244,7 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
     }
     let bag_seed = derive_seed(config.seed, &[index as u64]);
     let mut rounds = Vec::with_capacity(2);
+    let mut searched = [None, None];
     for (round, order) in [0usize, 1].into_iter().enumerate() {
         let mut order_seat = seat(config, order, index, round);
         let mut chaos_seat = seat(config, 1 - order, index, round);
@@ -243,6 +253,8 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
             order_seat.as_mut(),
             chaos_seat.as_mut(),
         );
+        count_search(&mut searched, order, order_seat.as_ref());
+        count_search(&mut searched, 1 - order, chaos_seat.as_ref());
         let result = RoundResult { order, outcome };
         let forfeited = result.forfeit().is_some();
         rounds.push(result);
@@ -254,6 +266,7 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
         index,
         bag_seed,
         rounds,
+        searched,
     }
 }
 
@@ -279,6 +292,11 @@ pub fn play_simultaneous_match(config: &ArenaConfig, index: usize) -> MatchResul
     .err();
     for seat in order_seats.iter_mut().chain(chaos_seats.iter_mut()) {
         seat.end();
+    }
+    let mut searched = [None, None];
+    for owner in 0..2 {
+        count_search(&mut searched, owner, order_seats[owner].as_ref());
+        count_search(&mut searched, 1 - owner, chaos_seats[owner].as_ref());
     }
     let record = game.record();
     let boards: Vec<usize> = match &fault {
@@ -312,6 +330,7 @@ pub fn play_simultaneous_match(config: &ArenaConfig, index: usize) -> MatchResul
         index,
         bag_seed,
         rounds,
+        searched,
     }
 }
 
@@ -579,6 +598,20 @@ pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
             format!("{} (p95 {})", ms(s.order_time.0), ms(s.order_time.1)),
             format!("{} (p95 {})", ms(s.chaos_time.0), ms(s.chaos_time.1)),
         );
+    }
+    for p in 0..2 {
+        let searched = results
+            .iter()
+            .filter_map(|m| m.searched[p])
+            .fold(Searched::default(), |all, more| all + more);
+        if let Some(nodes) = searched.nodes_per_move() {
+            let _ = writeln!(
+                out,
+                "{} searched {nodes:.0} nodes a move ({} moves)",
+                ["A", "B"][p],
+                searched.moves
+            );
+        }
     }
     let (mean, ci, n) = margin(results);
     if n > 0 {

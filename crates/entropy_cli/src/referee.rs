@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use entropy_ai::Player;
+use entropy_ai::{Player, Searched};
 use entropy_rules::text::{escaped, excerpt};
 use entropy_rules::{Action, Bag, Cell, OrderMove, Placement, Position, Role, Round, RoundRecord};
 
@@ -65,6 +65,10 @@ pub trait Seat {
     fn order(&mut self, position: &Position, placement: Placement) -> Result<OrderMove, Fault>;
     /// The round is over (or abandoned).
     fn end(&mut self);
+    /// How much a built-in searching player searched (`None` for others).
+    fn searched(&self) -> Option<Searched> {
+        None
+    }
 }
 
 /// A built-in player in a seat.
@@ -104,6 +108,10 @@ impl Seat for Builtin {
     }
 
     fn end(&mut self) {}
+
+    fn searched(&self) -> Option<Searched> {
+        self.player.searched()
+    }
 }
 
 /// An external program in a seat: a shell command line, started afresh for
