@@ -1,6 +1,6 @@
 //! What the `measure` script records, and the empty window it compares
-//! with (the `empty-window` run: one `Camera2d`, nothing drawn, drawing
-//! every frame):
+//! with (the `empty-window` run: one `Camera2d` without multisampling,
+//! nothing drawn, drawing every frame):
 //!
 //! - each frame's cost while frames follow one another (the screen held
 //!   still but drawn every frame, slides, the count, the computer
@@ -123,6 +123,10 @@ pub struct Frames {
     stills: Vec<(Place, Spell)>,
     /// Hard's searches while every frame was drawn, and while only asked ones were.
     pub searched: [Option<Searched>; 2],
+    /// The time those searches took.
+    search_time: [Duration; 2],
+    /// The last search counted.
+    last_search: u64,
     pub saves: Vec<f32>,
     first_frame: Option<Duration>,
     last: Option<Sample>,
@@ -163,9 +167,7 @@ fn search_cpu() -> Duration {
     };
     let ticks: u64 = threads
         .flatten()
-        .filter(|t| {
-            std::fs::read_to_string(t.path().join("comm")).is_ok_and(|name| name.starts_with("Async Compute"))
-        })
+        .filter(|t| std::fs::read_to_string(t.path().join("comm")).is_ok_and(|name| name.starts_with("Async Compute")))
         .filter_map(|t| {
             let stat = std::fs::read_to_string(t.path().join("stat")).ok()?;
             // utime and stime: fields 14 and 15, counted after the command name.
@@ -217,6 +219,15 @@ pub fn record_frames(
     let now = Sample::now(with_search);
     let last = frames.last.replace(now);
     let was_working = std::mem::replace(&mut frames.was_working, thinking.working());
+    let (search, _, took) = thinking.searched;
+    if search != frames.last_search {
+        frames.last_search = search;
+        match bucket {
+            Bucket::ThinkingHard => frames.search_time[0] += took,
+            Bucket::ThinkingStill => frames.search_time[1] += took,
+            _ => {}
+        }
+    }
     let Some(last) = last else { return };
     let spent = last.to(now);
     let cost = Cost {
@@ -239,7 +250,9 @@ pub fn record_frames(
 }
 
 /// What Hard has searched in the match on screen, by seat.
-pub fn searched(computers: Option<&crate::table::computer::Computers<crate::solomon::game::Solomon>>) -> Option<Searched> {
+pub fn searched(
+    computers: Option<&crate::table::computer::Computers<crate::solomon::game::Solomon>>,
+) -> Option<Searched> {
     computers?
         .seats()
         .iter()
@@ -351,12 +364,17 @@ pub fn report(frames: &Frames, control: Option<&str>) -> String {
         out += &spell(name, still);
     }
     out += &spell("still_thinking_hard", &frames.thinking_still);
-    let nodes = |s: Option<Searched>| number(s.and_then(|s| s.nodes_per_move()).unwrap_or(f64::NAN), 0);
-    out += &format!(
-        "  \"hard_nodes_per_move_drawing_every_frame\": {},\n  \"hard_nodes_per_move_drawing_when_asked\": {},\n",
-        nodes(frames.searched[0]),
-        nodes(frames.searched[1]),
-    );
+    for (i, how) in ["drawing_every_frame", "drawing_when_asked"].into_iter().enumerate() {
+        let searched = frames.searched[i];
+        let per_move = searched.and_then(|s| s.nodes_per_move()).unwrap_or(f64::NAN);
+        let per_second = searched.map_or(f64::NAN, |s| s.nodes as f64 / frames.search_time[i].as_secs_f64());
+        let moves = searched.map_or(0, |s| s.moves);
+        out += &format!(
+            "  \"hard_moves_{how}\": {moves},\n  \"hard_nodes_per_move_{how}\": {},\n  \"hard_nodes_per_second_{how}\": {},\n",
+            number(per_move, 0),
+            number(per_second, 0),
+        );
+    }
     out += &format!(
         "  \"save_median_ms\": {},\n  \"first_frame_ms\": {},\n  \"resident_mib_after_match\": {}\n}}\n",
         number(quantile(&frames.saves, 0.5) as f64, 2),
@@ -379,7 +397,9 @@ pub fn empty_window(window: (u32, u32)) -> App {
         ..default()
     }))
     .add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+        // Multisampling off, as the game's cameras have it: the least a
+        // window costs.
+        commands.spawn((Camera2d, Msaa::Off));
     })
     .add_systems(Last, record_empty_frames);
     app

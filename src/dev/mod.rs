@@ -11,8 +11,12 @@
 //!   `crash-count` plays a match to its last count and waits to be killed there;
 //! - `carreno` plays through Carreno's game (setup, a check with a piece
 //!   picked up, How to play, a game to its result) and shoots each screen;
-//! - `measure` records frame times (idle, slides, the computer thinking),
-//!   the time to the first frame, memory and the time a save takes.
+//! - `measure` records what frames cost (a still screen drawn every frame,
+//!   slides, the count, the computer thinking), the share of a core the
+//!   game takes on still screens and while the computer thinks, Hard's
+//!   nodes a move, the time to the first frame, memory and the time a save
+//!   takes; `empty-window` (run by `main`) is the empty Bevy window it is
+//!   compared with.
 //!
 //! Apart from the runs, `ENTROPY_PROBE=<file>` has the game write what its
 //! screen holds, with every button's place, for tests that click with a
@@ -33,8 +37,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::app::AppSet;
-use crate::app::redraw::Redraw;
 use crate::app::prefs::ColourMarks;
+use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::carreno::{CARRENO, CarrenoScreen};
 use crate::simultaneous::{SIMULTANEOUS, SimScreen};
@@ -76,7 +80,7 @@ pub(crate) fn plugin(app: &mut App) {
     .insert_resource(measure::Launch(measure::process_start()))
     .add_systems(Startup, name_players)
     .add_systems(Update, run_script.in_set(AppSet::Input))
-    .add_systems(Last, measure::record_frames);
+    .add_systems(Last, measure::record_frames.after(crate::app::redraw::Settle));
 }
 
 /// One step of a script.
@@ -121,6 +125,8 @@ pub enum Step {
     ClockLeft(usize, u64),
     /// Start recording frames in a bucket.
     Measure(measure::Bucket),
+    /// Ask for no frame for this long (what was moving comes to rest).
+    Quiet(std::time::Duration),
     /// Hold still for [`measure::STILL`], asking for no frame, and record
     /// the CPU time the game took.
     Still(measure::Place),
@@ -201,8 +207,14 @@ fn run_script(
     // A run plays like a player who never stops: it asks for every frame,
     // but while it measures what the game draws by itself.
     match next {
+        Step::Quiet(wait) => {
+            let since = script.step_started.map_or(std::time::Duration::ZERO, |s| s.elapsed());
+            redraw.after(wait.saturating_sub(since));
+        }
         Step::Still(_) => {
-            let since = script.still.map_or(std::time::Duration::ZERO, |(from, _)| from.elapsed());
+            let since = script
+                .still
+                .map_or(std::time::Duration::ZERO, |(from, _)| from.elapsed());
             redraw.after(measure::STILL.saturating_sub(since));
         }
         _ if script.bucket == measure::Bucket::ThinkingStill && stage.computer.thinking.working() => {}

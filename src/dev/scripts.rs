@@ -357,13 +357,18 @@ fn crash_continue() -> Vec<Step> {
     ]
 }
 
+/// How long the measurements let what moves come to rest before a still spell.
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
+
 fn measure() -> Vec<Step> {
     vec![
         Frames(60),
+        Quiet(SETTLE),
         Still(Place::Title),
         Do(SolomonCommand::OpenSetup),
         Screen(SolomonScreen::Setup.into()),
         Frames(30),
+        Quiet(SETTLE),
         Still(Place::Menu),
         Do(SolomonCommand::StartMatch),
         Screen(SolomonScreen::Playing.into()),
@@ -371,9 +376,11 @@ fn measure() -> Vec<Step> {
         Play(20),
         Speed(1.0),
         Frames(30),
+        Quiet(SETTLE),
         Still(Place::Match),
         Overlay(OverlayCommand::Open(Overlay::Pause)),
         Frames(30),
+        Quiet(SETTLE),
         Still(Place::Paused),
         Overlay(OverlayCommand::CloseAll),
         Frames(30),

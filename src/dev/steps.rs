@@ -187,6 +187,7 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             script.bucket = bucket;
             true
         }
+        Step::Quiet(wait) => script.step_started.is_some_and(|s| s.elapsed() >= wait),
         Step::Still(place) => {
             let frame = script.frame;
             let (from, first) = *script.still.get_or_insert_with(|| (measure::Sample::now(true), frame));

@@ -138,14 +138,13 @@ type Seats = [std::sync::Mutex<Box<dyn entropy_ai::Player>>; 2];
 /// Chaos's second placement, and the rest of the round, are played for the
 /// player (by a Beginner computer, quickly).
 fn play_for_the_player(
-    time: Res<Time>,
+    (time, mut redraw): (Res<Time>, ResMut<Redraw>),
     mut tutorial: ResMut<Tutorial>,
     game: Res<CurrentMatch>,
     mut speed: ResMut<AnimationSpeed>,
     tweens: Query<&crate::ui::animation::Tween>,
     mut intents: MessageWriter<Intent<Solomon>>,
     mut players: Local<Option<Seats>>,
-    mut redraw: ResMut<Redraw>,
 ) {
     let auto = matches!(tutorial.step, Step::ChaosAgain | Step::Watch);
     let wanted_speed = if tutorial.step == Step::Watch { 6.0 } else { 1.0 };

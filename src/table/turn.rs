@@ -152,6 +152,7 @@ pub struct Outcomes<'w, G: TurnGame> {
     refused: MessageWriter<'w, Refused<G>>,
     undone: MessageWriter<'w, Undone<G>>,
     next: NextScreen<'w, <G as TurnGame>::Screen>,
+    redraw: ResMut<'w, crate::app::redraw::Redraw>,
 }
 
 /// The one system that changes `G`'s match: the other changes
@@ -171,6 +172,11 @@ pub fn apply_changes<G: TurnGame>(
         changes.clear();
         return;
     };
+    if !intents.is_empty() || !changes.is_empty() {
+        // What follows a change (the board's entities, the automatic draw,
+        // the computer, the count) takes the next frame.
+        out.redraw.now();
+    }
     for change in changes.read() {
         match *change {
             Change::TakeBack => {

@@ -147,6 +147,8 @@ fn advance_tweens(
     mut redraw: ResMut<Redraw>,
 ) {
     if !tweens.is_empty() {
+        // Moving, or ending in this frame: what waits for the board to be
+        // still (the automatic draw, the computer) goes on in the next.
         redraw.now();
     }
     let dt = time.delta_secs() * speed.0;

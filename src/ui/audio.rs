@@ -168,9 +168,10 @@ fn frames_while_loading(
         return;
     }
     redraw.now();
-    *loaded = sounds.0.iter().all(|sound| {
-        assets.is_loaded_with_dependencies(sound) || assets.load_state(sound).is_failed()
-    });
+    *loaded = sounds
+        .0
+        .iter()
+        .all(|sound| assets.is_loaded_with_dependencies(sound) || assets.load_state(sound).is_failed());
 }
 
 /// The menus' loop, or the match's, crossfading when a match comes on

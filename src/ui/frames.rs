@@ -18,6 +18,7 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::time::{TimeSystems, TimeUpdateStrategy};
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet, egui};
@@ -34,13 +35,17 @@ pub(crate) fn plugin(app: &mut App) {
     })
     .init_resource::<EguiAsked>()
     .add_systems(Startup, start_wakers)
+    .add_systems(First, time_at_frame_start.before(TimeSystems))
     .add_systems(
         PreUpdate,
         unchanged_modifiers_are_no_news
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     )
-    .add_systems(Last, (take_egui_repaints, ask_the_window).chain().after(Settle).in_set(Asked));
+    .add_systems(
+        Last,
+        (take_egui_repaints, ask_the_window).chain().after(Settle).in_set(Asked),
+    );
 }
 
 /// Where the frame's wish has been passed to the window (and every request
@@ -49,7 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub struct Asked;
 
 /// A frame at least this often even when nothing asks: a safety net only.
-const NOTHING_ASKED: Duration = Duration::from_secs(10);
+const NOTHING_ASKED: Duration = Duration::from_secs(30);
 
 /// How far `Time` advances in a frame that follows a still spell.
 const STEP_AFTER_STILL: Duration = Duration::from_micros(16_667);
@@ -60,6 +65,19 @@ const STEP_WHILE_MOVING: Duration = Duration::from_millis(250);
 /// Whether egui asked for a frame at once since the last frame ended.
 #[derive(Resource, Default)]
 struct EguiAsked(Arc<AtomicBool>);
+
+/// Bevy's real clock takes the time the renderer finished the last frame:
+/// after a still spell that is a time before it, and the spell would land
+/// in the frame after. Each frame's time is when it starts (unless a
+/// scripted run steps time itself).
+fn time_at_frame_start(mut strategy: ResMut<TimeUpdateStrategy>) {
+    if matches!(
+        *strategy,
+        TimeUpdateStrategy::Automatic | TimeUpdateStrategy::ManualInstant(_)
+    ) {
+        *strategy = TimeUpdateStrategy::ManualInstant(Instant::now());
+    }
+}
 
 /// Where the alarm thread takes the times frames are wanted.
 #[derive(Resource)]

@@ -152,14 +152,16 @@ pub struct MatchResult {
     pub bag_seed: u64,
     /// Round 1 (A is Order) and, unless round 1 was forfeited, round 2.
     pub rounds: Vec<RoundResult>,
-    /// How much each player searched (A, B), if it is a searching level.
-    pub searched: [Option<Searched>; 2],
+    /// How much each player (A, B) searched as Order and as Chaos, if it
+    /// is a searching level.
+    pub searched: [[Option<Searched>; 2]; 2],
 }
 
-/// Adds what `seat` (player `p`'s) searched to `searched`.
-fn count_search(searched: &mut [Option<Searched>; 2], p: usize, seat: &dyn Seat) {
+/// Adds what `seat` (player `p`'s, in `role`) searched to `searched`.
+fn count_search(searched: &mut [[Option<Searched>; 2]; 2], p: usize, role: Role, seat: &dyn Seat) {
+    let slot = &mut searched[p][usize::from(role == Role::Chaos)];
     if let Some(more) = seat.searched() {
-        searched[p] = Some(searched[p].unwrap_or_default() + more);
+        *slot = Some(slot.unwrap_or_default() + more);
     }
 }
 
@@ -244,7 +246,7 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
     }
     let bag_seed = derive_seed(config.seed, &[index as u64]);
     let mut rounds = Vec::with_capacity(2);
-    let mut searched = [None, None];
+    let mut searched = [[None; 2]; 2];
     for (round, order) in [0usize, 1].into_iter().enumerate() {
         let mut order_seat = seat(config, order, index, round);
         let mut chaos_seat = seat(config, 1 - order, index, round);
@@ -253,8 +255,8 @@ pub fn play_match(config: &ArenaConfig, index: usize) -> MatchResult {
             order_seat.as_mut(),
             chaos_seat.as_mut(),
         );
-        count_search(&mut searched, order, order_seat.as_ref());
-        count_search(&mut searched, 1 - order, chaos_seat.as_ref());
+        count_search(&mut searched, order, Role::Order, order_seat.as_ref());
+        count_search(&mut searched, 1 - order, Role::Chaos, chaos_seat.as_ref());
         let result = RoundResult { order, outcome };
         let forfeited = result.forfeit().is_some();
         rounds.push(result);
@@ -293,10 +295,10 @@ pub fn play_simultaneous_match(config: &ArenaConfig, index: usize) -> MatchResul
     for seat in order_seats.iter_mut().chain(chaos_seats.iter_mut()) {
         seat.end();
     }
-    let mut searched = [None, None];
+    let mut searched = [[None; 2]; 2];
     for owner in 0..2 {
-        count_search(&mut searched, owner, order_seats[owner].as_ref());
-        count_search(&mut searched, 1 - owner, chaos_seats[owner].as_ref());
+        count_search(&mut searched, owner, Role::Order, order_seats[owner].as_ref());
+        count_search(&mut searched, 1 - owner, Role::Chaos, chaos_seats[owner].as_ref());
     }
     let record = game.record();
     let boards: Vec<usize> = match &fault {
@@ -600,17 +602,19 @@ pub fn report(config: &ArenaConfig, results: &[MatchResult]) -> String {
         );
     }
     for p in 0..2 {
-        let searched = results
-            .iter()
-            .filter_map(|m| m.searched[p])
-            .fold(Searched::default(), |all, more| all + more);
-        if let Some(nodes) = searched.nodes_per_move() {
-            let _ = writeln!(
-                out,
-                "{} searched {nodes:.0} nodes a move ({} moves)",
-                ["A", "B"][p],
-                searched.moves
-            );
+        let roles: Vec<String> = [("Order", 0), ("Chaos", 1)]
+            .into_iter()
+            .filter_map(|(role, r)| {
+                let searched = results
+                    .iter()
+                    .filter_map(|m| m.searched[p][r])
+                    .fold(Searched::default(), |all, more| all + more);
+                let nodes = searched.nodes_per_move()?;
+                Some(format!("{nodes:.0} nodes a move as {role} ({} moves)", searched.moves))
+            })
+            .collect();
+        if !roles.is_empty() {
+            let _ = writeln!(out, "{} searched {}", ["A", "B"][p], roles.join(", "));
         }
     }
     let (mean, ci, n) = margin(results);

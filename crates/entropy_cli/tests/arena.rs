@@ -434,3 +434,32 @@ fn the_arena_command_plays_simultaneous_matches() {
         assert!(stdout.contains(needle), "{needle}: {stdout}");
     }
 }
+
+/// A search level's nodes a move are counted by role and reported; a
+/// player that does not search has none.
+#[test]
+fn the_report_says_the_nodes_a_search_level_searched_a_move_by_role() {
+    let config = config(PlayerSpec::Level(Level::Hard), PlayerSpec::Greedy, 1);
+    let results = arena::run(&config, &|_| {});
+    let [order, chaos] = results[0].searched[0];
+    let (order, chaos) = (
+        order.expect("Hard searched as Order"),
+        chaos.expect("Hard searched as Chaos"),
+    );
+    // Round 1 has Order's 48 replies, round 2 Chaos's 49 placements
+    // (the first on an empty board, searched like the rest).
+    assert_eq!(order.moves, 48);
+    assert_eq!(chaos.moves, 49);
+    assert!(order.nodes > 0 && chaos.nodes > 0);
+    assert_eq!(results[0].searched[1], [None, None], "greedy does not search");
+    let report = arena::report(&config, &results);
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("A searched"))
+        .expect("A's nodes in the report");
+    assert!(
+        line.contains("as Order (48 moves)") && line.contains("as Chaos (49 moves)"),
+        "{line}"
+    );
+    assert!(!report.contains("B searched"), "{report}");
+}

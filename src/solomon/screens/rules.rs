@@ -146,9 +146,10 @@ fn scoring_page(ui: &mut egui::Ui) {
             widgets::text(if step == 0 { "…".to_string() } else { said.spoken() }, widgets::BODY).color(ui::ACCENT),
         );
     });
-    // The next frame when the next run is said, not before.
+    // The next frame when the next run is said (a little after: egui wakes
+    // a frame ahead of a repaint asked for later).
     ui.ctx()
-        .request_repaint_after(std::time::Duration::from_secs_f64((1.0 - time.fract()).max(0.01)));
+        .request_repaint_after(std::time::Duration::from_secs_f64(1.05 - time.fract()));
     heading(ui, "Every pattern");
     ui.label(widgets::muted(
         "Different letters stand for different colours.",

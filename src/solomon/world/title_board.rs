@@ -90,7 +90,7 @@ fn spawn_board(mut commands: Commands, art: Option<Res<Art>>) {
 }
 
 /// Seconds between the demo's moves.
-const PACE: f32 = 1.5;
+const PACE: f32 = 2.5;
 
 fn play(
     time: Res<Time<Real>>,

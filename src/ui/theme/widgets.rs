@@ -120,7 +120,11 @@ pub fn thinking_line(ui: &mut egui::Ui, busy: bool) {
 
 /// How long the working sign holds each step: it needs a frame a step, not
 /// sixty a second.
-const WORKING_STEP: f64 = 0.5;
+const WORKING_STEP: f64 = 1.0;
+
+/// egui wakes a frame's time (a 60th of a second) ahead of a repaint asked
+/// for later: asked this much after the next step, the frame sees it.
+const WAKE_AHEAD: f64 = 0.05;
 
 /// Dots in the working sign's ring.
 const WORKING_DOTS: usize = 8;
@@ -138,9 +142,11 @@ pub fn working(ui: &mut egui::Ui, colour: Color32) {
         let angle = std::f32::consts::TAU * dot as f32 / WORKING_DOTS as f32 - std::f32::consts::FRAC_PI_2;
         let at = rect.center() + radius * vec2(angle.cos(), angle.sin());
         let shade = if dot == lit { 1.0 } else { 0.3 };
-        ui.painter().circle_filled(at, side * 0.08, colour.gamma_multiply(shade));
+        ui.painter()
+            .circle_filled(at, side * 0.08, colour.gamma_multiply(shade));
     }
-    let next = (step + 1.0) * WORKING_STEP - time;
-    ui.ctx()
-        .request_repaint_after(std::time::Duration::from_secs_f64(next.clamp(0.01, WORKING_STEP)));
+    let next = (step + 1.0) * WORKING_STEP - time + WAKE_AHEAD;
+    ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(
+        next.clamp(0.01, WORKING_STEP + WAKE_AHEAD),
+    ));
 }
