@@ -134,6 +134,9 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             ui::theme::plugin,
             ui::camera::plugin,
+            ui::panel_ground::plugin,
+            ui::egui_shader::plugin,
+            ui::sprite_shader::plugin,
             ui::art::plugin,
             table::plugin,
             solomon::world::plugin,

@@ -1,6 +1,7 @@
 //! Two cameras: one for the world (board, bag, counters), drawn in the part
 //! of the window the side panel leaves free and scaled to fit it; one for
-//! the interface, over the whole window, into the same texture. The interface scales with the
+//! the interface, over the whole window, into the same texture: the side
+//! panel's ground ([`super::panel_ground`]), then egui. The interface scales with the
 //! window ([`InterfaceScale`]), so the whole screen grows and shrinks together.
 
 use bevy::camera::visibility::RenderLayers;
@@ -100,6 +101,10 @@ pub const PANEL_WIDTH: f32 = 340.0;
 #[derive(Component)]
 pub struct WorldCamera;
 
+/// The layer of what the interface camera draws under egui (the side
+/// panel's ground, [`super::panel_ground`]).
+pub const INTERFACE_LAYER: usize = 1;
+
 /// How much of the window's right side the interface panel covers, in logical pixels.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct PanelInset {
@@ -139,7 +144,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         PrimaryEguiContext,
         Camera2d,
         Msaa::Off,
-        RenderLayers::none(),
+        RenderLayers::layer(INTERFACE_LAYER),
         Camera {
             order: 1,
             // Keeps the world drawn by the first camera, draws the interface

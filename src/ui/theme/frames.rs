@@ -8,6 +8,7 @@ use egui::{Align2, CornerRadius, Sense, Stroke};
 use super::ui;
 use super::widgets::strong;
 use crate::ui::camera::PANEL_WIDTH;
+use crate::ui::panel_ground;
 
 /// A dialog over the dimmed screen: a raised card of `width` in the
 /// middle, with a heading. Drawn above everything else.
@@ -62,8 +63,9 @@ pub fn centred_column<R>(
         .inner
 }
 
-/// The side panel at the right of the window, `id` to egui: its ground,
-/// then `add` with the panel's inner rectangle (inside its margin).
+/// The side panel at the right of the window, `id` to egui: its ground
+/// (a sprite under egui, [`crate::ui::panel_ground`]), then `add` with the
+/// panel's inner rectangle (inside its margin).
 pub fn side_panel<R>(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui, egui::Rect) -> R) -> R {
     let screen = ctx.viewport_rect();
     let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
@@ -71,7 +73,7 @@ pub fn side_panel<R>(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::
         .fixed_pos(rect.min)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
-            ui.painter().rect_filled(rect, CornerRadius::ZERO, ui::PANEL);
+            panel_ground::stand(ui.ctx(), rect);
             ui.set_clip_rect(rect);
             add(ui, rect.shrink(16.0))
         })

@@ -116,6 +116,12 @@ pub fn egui_colour(colour: Color) -> egui::Color32 {
     )
 }
 
+/// [`ui::PANEL`] for a sprite: the side panel's ground.
+pub fn panel_ground() -> Color {
+    let [red, green, blue, _] = ui::PANEL.to_array();
+    Color::srgb_u8(red, green, blue)
+}
+
 /// The interface's colours.
 pub mod ui {
     use bevy_egui::egui::Color32;
