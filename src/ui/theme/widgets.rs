@@ -130,12 +130,15 @@ const WAKE_AHEAD: f64 = 0.05;
 const WORKING_DOTS: usize = 8;
 
 /// A ring of dots, one lit, the light stepping round while something works
-/// (a search, a hint): egui's spinner would ask for every frame.
+/// (a search, a hint): egui's spinner would ask for every frame. Its steps
+/// count from when it appeared, so work done within a step (most of
+/// Hard's searches) draws no frame for the sign.
 pub fn working(ui: &mut egui::Ui, colour: Color32) {
     let side = ui.spacing().interact_size.y;
     let (rect, _) = ui.allocate_exact_size(vec2(side, side), egui::Sense::hover());
     let time = ui.input(|i| i.time);
-    let step = (time / WORKING_STEP).floor();
+    let shown = working_since(ui.ctx(), time);
+    let step = ((time - shown) / WORKING_STEP).floor().max(0.0);
     let lit = (step as usize) % WORKING_DOTS;
     let radius = side * 0.34;
     for dot in 0..WORKING_DOTS {
@@ -145,8 +148,21 @@ pub fn working(ui: &mut egui::Ui, colour: Color32) {
         ui.painter()
             .circle_filled(at, side * 0.08, colour.gamma_multiply(shade));
     }
-    let next = (step + 1.0) * WORKING_STEP - time + WAKE_AHEAD;
+    let next = shown + (step + 1.0) * WORKING_STEP - time + WAKE_AHEAD;
     ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(
         next.clamp(0.01, WORKING_STEP + WAKE_AHEAD),
     ));
+}
+
+/// When the working sign on screen appeared (egui's time): now, unless it
+/// was drawn in the pass before this one too.
+fn working_since(ctx: &egui::Context, now: f64) -> f64 {
+    let id = egui::Id::new("working sign");
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|data| {
+        let (since, seen) = data.get_temp::<(f64, u64)>(id).unwrap_or((now, pass));
+        let since = if seen + 1 >= pass { since } else { now };
+        data.insert_temp(id, (since, pass));
+        since
+    })
 }
