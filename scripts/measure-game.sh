@@ -7,7 +7,9 @@
 # screen held still but drawn every frame, while slides animate, while the
 # count runs and while Hard thinks; the share of a core the game takes in
 # 10 s still spells (title, a menu, a person's turn, a paused match) and
-# while Hard thinks (its search threads left out); Hard's nodes a move
+# over Hard's searches in a round (its search threads left out; all of it,
+# and with nothing else moving); Hard's nodes a move as Chaos over a round
+# against the greedy baseline (as `entropy-cli arena hard greedy` plays),
 # drawing every frame and drawing only when asked; time from launch to the
 # first frame, resident memory after a match, and the time a save takes.
 set -euo pipefail

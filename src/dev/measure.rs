@@ -7,10 +7,14 @@
 //!   thinking): its wall time (`Time<Real>`'s delta) and the process's CPU
 //!   time in it;
 //! - still spells of 10 s (the title, a menu, a person's turn, a paused
-//!   match; the computer thinking, over its searches): the game's CPU time
-//!   over the wall time, the computer's search threads left out;
+//!   match): the game's CPU time over the wall time; the same over Hard's
+//!   searches in a round, the search threads left out: all of it, and
+//!   with nothing else moving (frames something moving asked for, such as
+//!   the last move's marks rising, and those the answers arrived in left
+//!   out);
 //! - the nodes Hard searches a move in the game, drawing every frame and
-//!   drawing only when asked;
+//!   drawing only when asked, over a whole round as Chaos against the
+//!   greedy baseline, as `entropy-cli arena hard greedy` plays it;
 //! - the time from launch to the first frame, resident memory after a
 //!   match, and how long a save of the match takes.
 
@@ -119,7 +123,13 @@ pub struct Frames {
     slides: Vec<Cost>,
     count: Vec<Cost>,
     thinking_hard: Vec<Cost>,
+    /// Over Hard's searches: everything, and what the game took while
+    /// nothing else moved (a move's marks rising, say), the frames the
+    /// answers arrived in left out.
+    thinking_all: Spell,
     thinking_still: Spell,
+    /// When the frame under way started, while Hard's searches are measured.
+    frame_start: Option<Sample>,
     stills: Vec<(Place, Spell)>,
     /// Hard's searches while every frame was drawn, and while only asked ones were.
     pub searched: [Option<Searched>; 2],
@@ -131,6 +141,17 @@ pub struct Frames {
     first_frame: Option<Duration>,
     last: Option<Sample>,
     was_working: bool,
+    /// Whether the last frame asked for another at once (not for the script).
+    asked_at_once: bool,
+}
+
+impl Spell {
+    /// Adds `more`'s time, and a frame drawn if `drawn`.
+    fn add(&mut self, more: Spell, drawn: bool) {
+        self.wall += more.wall;
+        self.cpu += more.cpu;
+        self.frames += u64::from(drawn);
+    }
 }
 
 impl Frames {
@@ -201,6 +222,13 @@ pub fn process_start() -> Instant {
         .unwrap_or(now)
 }
 
+/// Notes when a frame starts, while Hard's searches are measured.
+pub fn frame_starts(mut script: ResMut<Script>) {
+    if script.bucket == Bucket::ThinkingStill {
+        script.frames.frame_start = Some(Sample::now(true));
+    }
+}
+
 pub fn record_frames(
     time: Res<Time<Real>>,
     mut script: ResMut<Script>,
@@ -208,6 +236,7 @@ pub fn record_frames(
     sliding: Query<&Tween>,
     counting: Option<Res<crate::solomon::count::ScoreCount>>,
     thinking: Res<crate::solomon::computer::Thinking>,
+    redraw: Res<crate::app::redraw::Redraw>,
 ) {
     let bucket = script.bucket;
     script.frame += 1;
@@ -219,6 +248,12 @@ pub fn record_frames(
     let now = Sample::now(with_search);
     let last = frames.last.replace(now);
     let was_working = std::mem::replace(&mut frames.was_working, thinking.working());
+    // Whether something of the game's moving asked for this frame: the
+    // last one asked for another at once, and not for the script.
+    let at_once = redraw
+        .last()
+        .is_some_and(|w| w.wait.is_zero() && !w.by.file().contains("/dev/"));
+    let for_motion = std::mem::replace(&mut frames.asked_at_once, at_once);
     let (search, _, took) = thinking.searched;
     if search != frames.last_search {
         frames.last_search = search;
@@ -240,10 +275,17 @@ pub fn record_frames(
         Bucket::Count if counting.is_some_and(|c| !c.finished()) => frames.count.push(cost),
         Bucket::ThinkingHard if was_working => frames.thinking_hard.push(cost),
         Bucket::ThinkingStill if was_working => {
-            let still = &mut frames.thinking_still;
-            still.wall += spent.wall;
-            still.cpu += spent.cpu;
-            still.frames += 1;
+            frames.thinking_all.add(spent, true);
+            // With nothing else moving: the wait for this frame, and the
+            // frame itself unless the answer arrived in it (the move's).
+            if let Some(start) = frames.frame_start.take()
+                && !for_motion
+            {
+                frames.thinking_still.add(last.to(start), false);
+                if thinking.working() {
+                    frames.thinking_still.add(start.to(now), true);
+                }
+            }
         }
         _ => {}
     }
@@ -363,6 +405,7 @@ pub fn report(frames: &Frames, control: Option<&str>) -> String {
         };
         out += &spell(name, still);
     }
+    out += &spell("thinking_hard_all", &frames.thinking_all);
     out += &spell("still_thinking_hard", &frames.thinking_still);
     for (i, how) in ["drawing_every_frame", "drawing_when_asked"].into_iter().enumerate() {
         let searched = frames.searched[i];

@@ -80,6 +80,7 @@ pub(crate) fn plugin(app: &mut App) {
     .insert_resource(measure::Launch(measure::process_start()))
     .add_systems(Startup, name_players)
     .add_systems(Update, run_script.in_set(AppSet::Input))
+    .add_systems(First, measure::frame_starts)
     .add_systems(Last, measure::record_frames.after(crate::app::redraw::Settle));
 }
 
@@ -106,6 +107,10 @@ pub enum Step {
     Play(usize),
     /// Play moves until this many counters are on the board and Chaos is to place.
     PlayToChaos(usize),
+    /// The person's moves in `Play`: the greedy baseline's (the arena's
+    /// `greedy`, so that the computer meets the positions it meets there)
+    /// when true, random ones when false.
+    Greedily(bool),
     /// Pick up the counter with the most destinations.
     Pick,
     /// Numbers or symbols on the counters.
@@ -160,6 +165,8 @@ pub struct Script {
     waited: u32,
     step_started: Option<std::time::Instant>,
     rng: SmallRng,
+    /// The greedy baseline playing the person's moves, when chosen.
+    greedy: Option<entropy_ai::Greedy>,
     bucket: measure::Bucket,
     frames: measure::Frames,
     /// Frames drawn while the script ran.
@@ -175,6 +182,7 @@ impl Default for Script {
             waited: 0,
             step_started: None,
             rng: SmallRng::seed_from_u64(2023),
+            greedy: None,
             bucket: measure::Bucket::None,
             frames: measure::Frames::default(),
             frame: 0,

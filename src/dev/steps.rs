@@ -4,6 +4,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use entropy_ai::Player as _;
 use entropy_rules::{Action, MoveList, OrderMove, Phase};
 use rand::Rng;
 use rand::rngs::SmallRng;
@@ -84,6 +85,16 @@ fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option
     }
 }
 
+/// The greedy baseline's move in `position`.
+fn greedy_move(greedy: &mut entropy_ai::Greedy, position: &entropy_rules::Position) -> Option<Action> {
+    let limits = entropy_ai::Limits::none();
+    match position.phase() {
+        Phase::ChaosPlace(_) => Some(Action::Place(greedy.place(position, &limits))),
+        Phase::OrderMove => Some(Action::from(greedy.order(position, &limits))),
+        _ => None,
+    }
+}
+
 /// Runs the step on top; returns whether it is done.
 pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut Out, commands: &mut Commands) -> bool {
     let busy = crate::ui::animation::blocks_input(&stage.tweens);
@@ -136,13 +147,21 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             if reached || position.is_finished() {
                 return true;
             }
+            let action = match script.greedy.as_mut() {
+                Some(greedy) => greedy_move(greedy, position),
+                None => random_move(position, &mut script.rng),
+            };
             if !busy
                 && game.person_to_move()
-                && let Some(action) = random_move(position, &mut script.rng)
+                && let Some(action) = action
             {
                 out.intents.write(Intent(action));
             }
             false
+        }
+        Step::Greedily(greedily) => {
+            script.greedy = greedily.then(|| entropy_ai::Greedy::new(2023));
+            true
         }
         Step::Pick => {
             if let Some(game) = &stage.game {
