@@ -762,7 +762,35 @@ fn play_sim_to(game: &mut Game, until: impl Fn(&Shown) -> bool) -> Shown {
             let cell = shown.fact("sim vacant").split(' ').next().unwrap().to_string();
             game.click_place(&format!("{board} {cell}"), |s| s.number("sim moves") > moves);
         } else {
-            game.press("Pass", |s| s.number("sim moves") > moves || s.screen != "Simultaneous");
+            pass_while_offered(game, moves);
         }
     }
+}
+
+/// Clicks Pass while the person is waited for as Order. What the person is
+/// waited for first can change before a click lands (the other board's
+/// next draw arrives and its placement comes first): then the caller looks
+/// again.
+fn pass_while_offered(game: &mut Game, moves: usize) {
+    let offered = |s: &Shown| {
+        s.screen == "Simultaneous"
+            && s.fact("sim person").ends_with("Order")
+            && s.button("Pass").is_some_and(|b| b.enabled)
+    };
+    for attempt in 0..3 {
+        let Some(shown) = game.within(Duration::from_secs(5), &offered) else {
+            return;
+        };
+        let Some(at) = shown.button("Pass").map(|b| b.at) else {
+            return;
+        };
+        eprintln!("click the button \"Pass\" at {at:?} (try {})", attempt + 1);
+        game.click_at(at);
+        let answered = |s: &Shown| s.number("sim moves") > moves || !offered(s);
+        if game.within(Duration::from_secs(20), &answered).is_some() {
+            return;
+        }
+    }
+    let shown = game.now();
+    game.fail("clicking the button \"Pass\" did nothing", &shown)
 }
