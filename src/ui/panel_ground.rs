@@ -1,16 +1,15 @@
 //! The side panel's ground: one sprite the interface camera draws under
-//! egui, where [`crate::ui::theme::frames::side_panel`] stood this frame.
+//! egui, where [`theme::widgets::side_panel`] stood this frame.
 //!
 //! egui could fill the panel itself, but on software rendering its meshes
-//! cost many times a sprite's a pixel (its shader converts every pixel to
-//! and from sRGB, and nothing in it takes the renderer's fast paths for
-//! plain rectangles), and the panel's ground was most of egui's pixels.
-//! What egui draws on the panel (cards, text, buttons) it still draws.
+//! cost several times a sprite's a pixel, and the panel's ground was most
+//! of egui's pixels. What egui draws on the panel (cards, text, buttons)
+//! it still draws.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPostUpdateSet, egui};
+use bevy_egui::{EguiContexts, EguiPostUpdateSet};
 
 use super::camera::INTERFACE_LAYER;
 use super::theme;
@@ -23,17 +22,6 @@ pub(crate) fn plugin(app: &mut App) {
 /// The sprite under the side panel.
 #[derive(Component)]
 struct PanelGround;
-
-/// Where egui keeps the rectangle the side panel stood in this pass.
-fn ground_id() -> egui::Id {
-    egui::Id::new("side panel ground")
-}
-
-/// Says that the side panel stands in `rect` (egui points) this pass: its
-/// ground is drawn there in this frame, and not in a frame without a panel.
-pub fn stand(ctx: &egui::Context, rect: egui::Rect) {
-    ctx.data_mut(|data| data.insert_temp(ground_id(), rect));
-}
 
 fn spawn_ground(mut commands: Commands) {
     commands.spawn((
@@ -54,11 +42,7 @@ fn place_ground(
     ground: Single<(&mut Sprite, &mut Transform, &mut Visibility), With<PanelGround>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let stood = ctx.data_mut(|data| {
-        let rect = data.get_temp::<egui::Rect>(ground_id());
-        data.remove::<egui::Rect>(ground_id());
-        rect
-    });
+    let stood = theme::widgets::take_side_panel(ctx);
     let (mut sprite, mut transform, mut visibility) = ground.into_inner();
     let Some(rect) = stood else {
         visibility.set_if_neq(Visibility::Hidden);

@@ -8,7 +8,6 @@ use egui::{Align2, CornerRadius, Sense, Stroke};
 use super::ui;
 use super::widgets::strong;
 use crate::ui::camera::PANEL_WIDTH;
-use crate::ui::panel_ground;
 
 /// A dialog over the dimmed screen: a raised card of `width` in the
 /// middle, with a heading. Drawn above everything else.
@@ -64,8 +63,9 @@ pub fn centred_column<R>(
 }
 
 /// The side panel at the right of the window, `id` to egui: its ground
-/// (a sprite under egui, [`crate::ui::panel_ground`]), then `add` with the
-/// panel's inner rectangle (inside its margin).
+/// (a sprite under egui where [`take_side_panel`] says, drawn by
+/// [`crate::ui::panel_ground`]), then `add` with the panel's inner
+/// rectangle (inside its margin).
 pub fn side_panel<R>(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui, egui::Rect) -> R) -> R {
     let screen = ctx.viewport_rect();
     let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
@@ -73,11 +73,26 @@ pub fn side_panel<R>(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::
         .fixed_pos(rect.min)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
-            panel_ground::stand(ui.ctx(), rect);
+            ui.ctx().data_mut(|data| data.insert_temp(stood_id(), rect));
             ui.set_clip_rect(rect);
             add(ui, rect.shrink(16.0))
         })
         .inner
+}
+
+/// Where egui keeps the rectangle the side panel stood in.
+fn stood_id() -> egui::Id {
+    egui::Id::new("side panel stood")
+}
+
+/// The rectangle (egui points) the side panel stood in since this was last
+/// asked, if it was drawn: where its ground goes in this frame.
+pub fn take_side_panel(ctx: &egui::Context) -> Option<egui::Rect> {
+    ctx.data_mut(|data| {
+        let rect = data.get_temp::<egui::Rect>(stood_id());
+        data.remove::<egui::Rect>(stood_id());
+        rect
+    })
 }
 
 /// A column filling `rect`, its items 8 points apart.
