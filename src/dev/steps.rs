@@ -147,14 +147,14 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
             if reached || position.is_finished() {
                 return true;
             }
+            if busy || !game.person_to_move() {
+                return false;
+            }
             let action = match script.greedy.as_mut() {
                 Some(greedy) => greedy_move(greedy, position),
                 None => random_move(position, &mut script.rng),
             };
-            if !busy
-                && game.person_to_move()
-                && let Some(action) = action
-            {
+            if let Some(action) = action {
                 out.intents.write(Intent(action));
             }
             false

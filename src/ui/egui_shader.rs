@@ -6,7 +6,7 @@
 //! times a sprite's a pixel. Here a vertex's colour is made linear in the
 //! vertex shader and a pixel is the texel times it. egui's own renderer
 //! multiplies in sRGB; the two differ only where a texel is neither clear
-//! nor opaque (the edges of glyphs), by about one level in 255.
+//! nor opaque (the edges of glyphs), by one to three levels in 255.
 //!
 //! bevy_egui loads its shader under a fixed handle when its plugin is
 //! built; this plugin, added after it, puts this shader in its place.
