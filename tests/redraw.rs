@@ -2,8 +2,10 @@
 //! in a dialog and in a menu with nothing moving no frame asks for another;
 //! a move asks for frames while it moves and then stops; a running clock
 //! asks for one at its next second; the living title board asks for one at
-//! its next move; a search asks for none while it runs. The whole game runs
-//! headless here, a fixed step a frame, and counts the frames that ask.
+//! its next move; a search asks for none while it runs; every still screen of
+//! the three games (results, the History, replays, the tutorial) asks for
+//! none. The whole game runs headless here, a fixed step a frame, and
+//! counts the frames that ask.
 
 mod common;
 
@@ -17,8 +19,8 @@ use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoic
 use entropy::ui::overlays::{Overlay, OverlayCommand};
 use entropy_ai::Level;
 use entropy_rules::Size;
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// Frames of 40 ms in 10 s.
 const TEN_SECONDS: usize = 250;
@@ -48,6 +50,8 @@ fn hot_seat_setup() -> MatchSetup {
 
 /// Runs frames until one asks for no other; fails naming who kept asking.
 fn come_to_rest(app: &mut App, what: &str) {
+    // What was just sent is taken in first.
+    app.update();
     let rested = run_until(app, 400, |app| redraw(app).last().is_none());
     assert!(rested, "{what}: frames kept asking, last by {:?}", redraw(app).last());
 }
@@ -165,4 +169,159 @@ fn a_search_asks_for_no_frame_while_it_runs() {
         }
     }
     assert!(searched_frames > 0, "the computer never searched");
+}
+
+/// Plays random moves of both people until `done` holds.
+fn play_until_solomon(app: &mut App, rng: &mut SmallRng, done: impl Fn(&App) -> bool) {
+    for _ in 0..2000 {
+        if done(app) {
+            return;
+        }
+        settle(app);
+        if done(app) {
+            return;
+        }
+        match random_intent(app, rng) {
+            Some(intent) => send(app, intent),
+            None => app.update(),
+        }
+    }
+    panic!("never got there, on {:?}", screen(app));
+}
+
+#[test]
+fn every_still_screen_of_solomons_game_asks_for_no_frame() {
+    let mut app = match_app(
+        "redraw-solomon-screens",
+        MatchSetup {
+            size: Size::Five,
+            ..hot_seat_setup()
+        },
+    );
+    let mut rng = SmallRng::seed_from_u64(11);
+    play_until_solomon(&mut app, &mut rng, |app| screen(app) == SolomonScreen::RoundOver);
+    assert_nothing_asks(&mut app, "the end of a round");
+    send(&mut app, SolomonCommand::NextRound);
+    wait_for(&mut app, SolomonScreen::Playing);
+    play_until_solomon(&mut app, &mut rng, |app| screen(app) == SolomonScreen::MatchOver);
+    assert_nothing_asks(&mut app, "the match's result");
+    send(&mut app, OverlayCommand::Open(Overlay::Rules));
+    assert_nothing_asks(&mut app, "the rules");
+    send(&mut app, OverlayCommand::CloseAll);
+
+    send(&mut app, SolomonCommand::ToTitle);
+    wait_for(&mut app, Shown::Title);
+    send(&mut app, SolomonCommand::OpenHistory);
+    wait_for(&mut app, SolomonScreen::History);
+    assert_nothing_asks(&mut app, "the History");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    wait_for(&mut app, SolomonScreen::Replay);
+    assert_nothing_asks(&mut app, "a replay at its start");
+    send(&mut app, entropy::solomon::replay::ReplayCommand::Forward);
+    assert_nothing_asks(&mut app, "a replay after a step");
+
+    send(&mut app, SolomonCommand::ToTitle);
+    wait_for(&mut app, Shown::Title);
+    send(&mut app, SolomonCommand::StartTutorial);
+    wait_for(&mut app, SolomonScreen::Playing);
+    assert_nothing_asks(&mut app, "the tutorial's first step");
+}
+
+#[test]
+fn every_still_screen_of_carrenos_game_asks_for_no_frame() {
+    use entropy::carreno::{Carreno, CarrenoCommand, CarrenoMatch, CarrenoOpponent, CarrenoSetup, SideChoice};
+    let mut app = window_app("redraw-carreno-screens");
+    send(&mut app, CarrenoCommand::OpenSetup);
+    wait_for(&mut app, CarrenoScreen::Setup);
+    assert_nothing_asks(&mut app, "the setup of Carreno's game");
+    app.insert_resource(CarrenoSetup {
+        opponent: CarrenoOpponent::Person,
+        side: SideChoice::O,
+    });
+    send(&mut app, CarrenoCommand::Start);
+    wait_for(&mut app, CarrenoScreen::Playing);
+    assert_nothing_asks(&mut app, "a person's move in Carreno's game");
+    let mut rng = SmallRng::seed_from_u64(3);
+    let over = run_until(&mut app, 40_000, |app| {
+        if screen(app) == CarrenoScreen::Over {
+            return true;
+        }
+        if !is_animating(app) {
+            let game = &app.world().resource::<CarrenoMatch>().game;
+            let moves = game.legal_moves();
+            if !moves.is_empty() {
+                let pick = moves[rng.random_range(0..moves.len())];
+                send(app, entropy::carreno::Intent::<Carreno>(pick));
+            }
+        }
+        false
+    });
+    assert!(over, "the game of Carreno's never ended");
+    assert_nothing_asks(&mut app, "the result of Carreno's game");
+}
+
+#[test]
+fn every_still_screen_of_the_simultaneous_match_asks_for_no_frame() {
+    use entropy::history::{History, HistoryCommand};
+    use entropy::simultaneous::{SimAction, SimCommand, SimMatch, SimOpponent, SimScreen, SimSetup, Simultaneous};
+    use entropy_rules::{Action, Cell, MoveList, Role};
+    let mut app = window_app("redraw-simultaneous-screens");
+    app.insert_resource(SimSetup {
+        opponent: SimOpponent::Person,
+        size: Size::Five,
+    });
+    send(&mut app, SimCommand::OpenSetup);
+    wait_for(&mut app, SimScreen::Setup);
+    assert_nothing_asks(&mut app, "the setup of the simultaneous match");
+    send(&mut app, SimCommand::Start);
+    wait_for(&mut app, SimScreen::Playing);
+    assert_nothing_asks(&mut app, "a person's turn on two boards");
+    let mut rng = SmallRng::seed_from_u64(4);
+    let over = run_until(&mut app, 40_000, |app| {
+        if screen(app) == SimScreen::Over {
+            return true;
+        }
+        if is_animating(app) {
+            return false;
+        }
+        let game = app.world().resource::<SimMatch>();
+        let Some(pending) = game.person_to_act() else {
+            return false;
+        };
+        let position = game.game.board(pending.board).position();
+        let action = match pending.role {
+            Role::Chaos => {
+                let vacant: Vec<Cell> = position.board().vacant().into_iter().collect();
+                Action::Place(vacant[rng.random_range(0..vacant.len())])
+            }
+            Role::Order => {
+                let mut moves = MoveList::new();
+                position.order_moves(&mut moves);
+                Action::from(moves[rng.random_range(0..moves.len())])
+            }
+        };
+        let player = pending.player;
+        send(
+            app,
+            entropy::table::turn::Intent::<Simultaneous>(SimAction { player, action }),
+        );
+        false
+    });
+    assert!(over, "the simultaneous match never ended");
+    assert_nothing_asks(&mut app, "the result of the simultaneous match");
+    let file = app.world().resource::<History>().entries[0].file.clone().unwrap();
+    send(&mut app, SimCommand::ToTitle);
+    wait_for(&mut app, Shown::Title);
+    send(
+        &mut app,
+        HistoryCommand::Replay {
+            file: Box::new(file),
+            review: false,
+        },
+    );
+    wait_for(&mut app, SimScreen::Replay);
+    assert_nothing_asks(&mut app, "the replay of a simultaneous match");
+    send(&mut app, entropy::simultaneous::replay::SimReplayCommand::Forward);
+    assert_nothing_asks(&mut app, "the replay of a simultaneous match after a step");
 }
