@@ -143,6 +143,9 @@ impl Game {
             .spawn()
             .expect("the game starts");
         let window = game_window(&display);
+        // The keyboard goes to the window with the focus; with no window
+        // manager to give it, the game's window takes it here.
+        xdotool(&display, &["windowfocus", "--sync", &window]);
         Game {
             server,
             display,
@@ -333,12 +336,15 @@ impl Game {
 
     /// `› row` until the row says `value`.
     fn choose(&mut self, row: &str, value: &str) {
+        let arrow = format!("› {row}");
         for _ in 0..6 {
-            let now = self.now().value(row).to_string();
+            // The row as drawn (a screen's first frame may not show it yet).
+            let shown = self.until(&format!("the row {row}"), |s| s.has(&arrow));
+            let now = shown.value(row).to_string();
             if now == value {
                 return;
             }
-            self.press(&format!("› {row}"), |s| s.value(row) != now);
+            self.press(&arrow, |s| s.has(&arrow) && s.value(row) != now);
         }
         let shown = self.now();
         self.fail(&format!("{row} never said {value}"), &shown)

@@ -325,3 +325,48 @@ fn every_still_screen_of_the_simultaneous_match_asks_for_no_frame() {
     send(&mut app, entropy::simultaneous::replay::SimReplayCommand::Forward);
     assert_nothing_asks(&mut app, "the replay of a simultaneous match after a step");
 }
+
+/// Whether the last frame asked for the next one at once.
+fn asked_at_once(app: &App) -> bool {
+    redraw(app).last().is_some_and(|w| w.wait.is_zero())
+}
+
+#[test]
+fn a_frame_that_took_a_key_a_click_or_a_gamepad_button_asks_for_the_next() {
+    use bevy::input::ButtonState;
+    use bevy::input::gamepad::{RawGamepadButtonChangedEvent, RawGamepadEvent};
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    let mut app = match_app("redraw-input", hot_seat_setup());
+    let pad = connect_gamepad(&mut app);
+    // A key that does nothing here (what a key sets off is often read the
+    // frame after: the frame after must come).
+    come_to_rest(&mut app, "a person's turn");
+    send(
+        &mut app,
+        KeyboardInput {
+            key_code: KeyCode::F9,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        },
+    );
+    app.update();
+    assert!(asked_at_once(&app), "a key asked for no next frame");
+
+    come_to_rest(&mut app, "after a key");
+    mouse(&mut app, ButtonState::Pressed);
+    assert!(asked_at_once(&app), "a mouse button's press asked for no next frame");
+    mouse(&mut app, ButtonState::Released);
+    assert!(asked_at_once(&app), "a mouse button's release asked for no next frame");
+
+    come_to_rest(&mut app, "after a click");
+    send(
+        &mut app,
+        RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, GamepadButton::RightThumb, 1.0)),
+    );
+    app.update();
+    assert!(asked_at_once(&app), "a gamepad button asked for no next frame");
+    assert_nothing_asks(&mut app, "once the input is taken");
+}

@@ -8,6 +8,12 @@
 //!   second, the living title board's next move, a notice's end);
 //! - [`wake`]: from any thread, draw a frame now (a search that finished).
 //!
+//! A frame that took a key, a mouse button or a gamepad button asks for the
+//! next one too: what the input set off is often a message read in the
+//! next frame (a button of the interface, drawn after the game's systems,
+//! asks for a move that way), and without that frame it would wait for
+//! the next input.
+//!
 //! How the window follows these is [`crate::ui::frames`]; without a window
 //! (the tests) nothing is drawn, and [`Redraw::asked`] counts the frames
 //! that asked for another, so that a test can show that a still screen asks
@@ -28,12 +34,15 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use bevy::input::gamepad::GamepadButtonStateChangedEvent;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Redraw>()
         .add_systems(First, begin_frame)
-        .add_systems(Last, settle.in_set(Settle));
+        .add_systems(Last, (input_asks_for_the_next_frame, settle.in_set(Settle)).chain());
 }
 
 /// Where the frame's requests are settled, at the end of the frame: read
@@ -104,6 +113,20 @@ impl Redraw {
 
 fn begin_frame(mut redraw: ResMut<Redraw>) {
     redraw.began = Some(Instant::now());
+}
+
+/// A key, a mouse button or a gamepad button pressed or released this
+/// frame: the next frame takes what it set off.
+fn input_asks_for_the_next_frame(
+    mut keys: MessageReader<KeyboardInput>,
+    mut mouse: MessageReader<MouseButtonInput>,
+    mut pads: MessageReader<GamepadButtonStateChangedEvent>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let took = keys.read().count() + mouse.read().count() + pads.read().count();
+    if took > 0 {
+        redraw.now();
+    }
 }
 
 fn settle(mut redraw: ResMut<Redraw>) {
