@@ -370,3 +370,26 @@ fn a_frame_that_took_a_key_a_click_or_a_gamepad_button_asks_for_the_next() {
     assert!(asked_at_once(&app), "a gamepad button asked for no next frame");
     assert_nothing_asks(&mut app, "once the input is taken");
 }
+
+#[test]
+fn a_change_of_screen_asks_for_the_frame_it_takes_place_in() {
+    let mut app = match_app("redraw-screen-change", hot_seat_setup());
+    send(&mut app, SolomonCommand::OpenSetup);
+    wait_for(&mut app, SolomonScreen::Setup);
+    come_to_rest(&mut app, "the setup");
+    // The command is taken this frame; the screen changes at the start of
+    // the next, which must come without any input.
+    send(&mut app, SolomonCommand::OpenHistory);
+    app.update();
+    assert_eq!(
+        screen(&app),
+        SolomonScreen::Setup,
+        "the change waits for the next frame"
+    );
+    assert!(
+        asked_at_once(&app),
+        "the frame that asked for a new screen asked for no next frame"
+    );
+    app.update();
+    assert_eq!(screen(&app), SolomonScreen::History);
+}
