@@ -264,8 +264,7 @@ fn every_still_screen_of_carrenos_game_asks_for_no_frame() {
 #[test]
 fn every_still_screen_of_the_simultaneous_match_asks_for_no_frame() {
     use entropy::history::{History, HistoryCommand};
-    use entropy::simultaneous::{SimAction, SimCommand, SimMatch, SimOpponent, SimScreen, SimSetup, Simultaneous};
-    use entropy_rules::{Action, Cell, MoveList, Role};
+    use entropy::simultaneous::{SimCommand, SimOpponent, SimScreen, SimSetup, Simultaneous};
     let mut app = window_app("redraw-simultaneous-screens");
     app.insert_resource(SimSetup {
         opponent: SimOpponent::Person,
@@ -285,27 +284,9 @@ fn every_still_screen_of_the_simultaneous_match_asks_for_no_frame() {
         if is_animating(app) {
             return false;
         }
-        let game = app.world().resource::<SimMatch>();
-        let Some(pending) = game.person_to_act() else {
-            return false;
-        };
-        let position = game.game.board(pending.board).position();
-        let action = match pending.role {
-            Role::Chaos => {
-                let vacant: Vec<Cell> = position.board().vacant().into_iter().collect();
-                Action::Place(vacant[rng.random_range(0..vacant.len())])
-            }
-            Role::Order => {
-                let mut moves = MoveList::new();
-                position.order_moves(&mut moves);
-                Action::from(moves[rng.random_range(0..moves.len())])
-            }
-        };
-        let player = pending.player;
-        send(
-            app,
-            entropy::table::turn::Intent::<Simultaneous>(SimAction { player, action }),
-        );
+        if let Some(action) = person_action(app, &mut rng) {
+            send(app, entropy::table::turn::Intent::<Simultaneous>(action));
+        }
         false
     });
     assert!(over, "the simultaneous match never ended");

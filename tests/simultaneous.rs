@@ -13,37 +13,15 @@ use entropy::history::review::Review;
 use entropy::history::{History, HistoryCommand};
 use entropy::simultaneous::replay::{SimReplay, SimReplayCommand};
 use entropy::simultaneous::saved::SavedSim;
-use entropy::simultaneous::{SimAction, SimCommand, SimMatch, SimOpponent, SimScreen, SimSetup, Simultaneous};
+use entropy::simultaneous::{SimCommand, SimMatch, SimOpponent, SimScreen, SimSetup, Simultaneous};
 use entropy::table::turn::Intent;
 use entropy_ai::Level;
-use entropy_rules::{Action, AnyMatchFile, Cell, MoveList, Outcome, Player, Role, SimultaneousRecord, Size};
+use entropy_rules::{Action, AnyMatchFile, Outcome, Player, SimultaneousRecord, Size};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 fn sim_screen(app: &App) -> Option<SimScreen> {
     app.world().get_resource::<State<SimScreen>>().map(|s| *s.get())
-}
-
-/// A random legal action for the person the rules wait for, if any.
-fn person_action(app: &App, rng: &mut SmallRng) -> Option<SimAction> {
-    let game = app.world().get_resource::<SimMatch>()?;
-    let pending = game.person_to_act()?;
-    let position = game.game.board(pending.board).position();
-    let action = match pending.role {
-        Role::Chaos => {
-            let vacant: Vec<Cell> = position.board().vacant().into_iter().collect();
-            Action::Place(vacant[rng.random_range(0..vacant.len())])
-        }
-        Role::Order => {
-            let mut moves = MoveList::new();
-            position.order_moves(&mut moves);
-            Action::from(moves[rng.random_range(0..moves.len())])
-        }
-    };
-    Some(SimAction {
-        player: pending.player,
-        action,
-    })
 }
 
 #[test]

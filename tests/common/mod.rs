@@ -334,3 +334,26 @@ pub fn play(app: &mut App, rng: &mut SmallRng, moves: usize) {
         }
     }
 }
+
+/// A random legal action of the simultaneous match for the person the
+/// rules wait for, if any.
+pub fn person_action(app: &App, rng: &mut SmallRng) -> Option<entropy::simultaneous::SimAction> {
+    let game = app.world().get_resource::<entropy::simultaneous::SimMatch>()?;
+    let pending = game.person_to_act()?;
+    let position = game.game.board(pending.board).position();
+    let action = match pending.role {
+        entropy_rules::Role::Chaos => {
+            let vacant: Vec<Cell> = position.board().vacant().into_iter().collect();
+            Action::Place(vacant[rng.random_range(0..vacant.len())])
+        }
+        entropy_rules::Role::Order => {
+            let mut moves = MoveList::new();
+            position.order_moves(&mut moves);
+            Action::from(moves[rng.random_range(0..moves.len())])
+        }
+    };
+    Some(entropy::simultaneous::SimAction {
+        player: pending.player,
+        action,
+    })
+}
