@@ -17,8 +17,8 @@ use entropy::carreno::{
     Carreno, CarrenoCommand, CarrenoMatch, CarrenoOpponent, CarrenoSetup, Intent, Seat, SideChoice,
 };
 use entropy::ui::animation::AnimationSpeed;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 fn sq(text: &str) -> Square {
     text.parse().unwrap()
@@ -227,12 +227,6 @@ fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_w
     assert_board_matches(&mut app);
 }
 
-/// A legal move for the person to move, at random.
-fn random_move(game: &Game, rng: &mut SmallRng) -> Move {
-    let moves = game.legal_moves();
-    moves[rng.random_range(0..moves.len())]
-}
-
 #[test]
 fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides() {
     let mut app = start(
@@ -250,7 +244,7 @@ fn a_game_against_the_computer_reaches_its_result_and_a_rematch_swaps_the_sides(
             return true;
         }
         if game(app).person_to_move() && !is_animating(app) {
-            let m = random_move(&game(app).game, &mut rng);
+            let m = carreno_move(&game(app).game, &mut rng).expect("a move to make");
             send(app, Intent::<Carreno>(m));
         }
         false

@@ -19,8 +19,8 @@ use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Opponent, RoleChoic
 use entropy::ui::overlays::{Overlay, OverlayCommand};
 use entropy_ai::Level;
 use entropy_rules::Size;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 /// Frames of 40 ms in 10 s.
 const TEN_SECONDS: usize = 250;
@@ -247,13 +247,10 @@ fn every_still_screen_of_carrenos_game_asks_for_no_frame() {
         if screen(app) == CarrenoScreen::Over {
             return true;
         }
-        if !is_animating(app) {
-            let game = &app.world().resource::<CarrenoMatch>().game;
-            let moves = game.legal_moves();
-            if !moves.is_empty() {
-                let pick = moves[rng.random_range(0..moves.len())];
-                send(app, entropy::carreno::Intent::<Carreno>(pick));
-            }
+        if !is_animating(app)
+            && let Some(pick) = carreno_move(&app.world().resource::<CarrenoMatch>().game, &mut rng)
+        {
+            send(app, entropy::carreno::Intent::<Carreno>(pick));
         }
         false
     });

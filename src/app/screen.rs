@@ -7,19 +7,18 @@
 //! ```
 
 use bevy::prelude::*;
-use bevy::state::state::FreelyMutableState;
 
 use crate::app::redraw::{Redraw, Settle};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
-        .add_systems(Last, ask_while_pending::<Screen>.before(Settle));
+        .add_systems(Last, ask_while_the_screen_changes.before(Settle));
 }
 
 /// A change of screen takes place at the start of the next frame: while one
 /// is pending, that frame is asked for. (A game's own screens change
 /// through [`NextScreen`], which sets this state too.)
-fn ask_while_pending<S: FreelyMutableState>(next: Res<NextState<S>>, mut redraw: ResMut<Redraw>) {
+fn ask_while_the_screen_changes(next: Res<NextState<Screen>>, mut redraw: ResMut<Redraw>) {
     if !matches!(*next, NextState::Unchanged) {
         redraw.now();
     }

@@ -357,3 +357,10 @@ pub fn person_action(app: &App, rng: &mut SmallRng) -> Option<entropy::simultane
         action,
     })
 }
+
+/// A legal move of Carreno's game for the side to move, at random (none
+/// once the game is over).
+pub fn carreno_move(game: &carreno_rules::Game, rng: &mut SmallRng) -> Option<carreno_rules::Move> {
+    let moves = game.legal_moves();
+    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+}
