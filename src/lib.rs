@@ -142,7 +142,7 @@ impl Plugin for AppPlugin {
             solomon::world::plugin,
             ui::audio::plugin,
             solomon::sounds::plugin,
-            ui::window::plugin,
+            (ui::window::plugin, ui::render_connection::plugin),
             ui::frames::plugin,
             dev::plugin,
             carreno::looks_plugin,

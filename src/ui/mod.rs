@@ -14,6 +14,7 @@ pub mod navigation;
 pub mod overlays;
 pub mod panel_ground;
 pub mod pause;
+pub mod render_connection;
 pub mod rules_window;
 pub mod save_notice;
 pub mod settings;
