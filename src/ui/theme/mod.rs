@@ -19,7 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             Interface.run_if(resource_exists::<fonts::FontsReady>),
         )
-        .add_plugins((fonts::plugin, widgets::plugin));
+        .add_plugins((fonts::plugin, widgets::plugin, swatches::plugin));
 }
 
 /// Every screen's and dialog's drawing, in egui's pass: it waits for the fonts.

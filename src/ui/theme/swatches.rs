@@ -1,12 +1,17 @@
 //! Small marks in the interface's text: a counter's colour or a piece as a
 //! disc, and badges.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Color32, Sense, vec2};
 
 use super::ui;
 use super::widgets::strong;
-use crate::app::prefs::ColourMarks;
+use crate::app::prefs::{ColourMarks, Settings};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, publish_marks);
+}
 
 /// A disc of `fill` with a light rim and a gloss of `gloss` (its white's alpha).
 fn disc(ui: &mut egui::Ui, fill: Color32, diameter: f32, gloss: u8) -> egui::Response {
@@ -31,9 +36,13 @@ pub fn swatch(ui: &mut egui::Ui, index: usize, diameter: f32) -> egui::Response 
     response
 }
 
-/// The counters' marks the settings choose, told to the interface each frame.
-pub(super) fn publish_marks(ctx: &egui::Context, marks: ColourMarks) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::new(MARKS), marks));
+/// The counters' marks the settings choose (numbers or symbols), told to
+/// the interface each frame.
+fn publish_marks(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    contexts
+        .ctx_mut()?
+        .data_mut(|d| d.insert_temp(egui::Id::new(MARKS), settings.colour_marks));
+    Ok(())
 }
 
 const MARKS: &str = "colour marks";

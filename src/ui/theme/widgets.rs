@@ -19,13 +19,7 @@ use super::ui;
 use crate::ui::camera::InterfaceScale;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom, marks).chain());
-}
-
-/// The swatches follow the settings' numbers or symbols.
-fn marks(mut contexts: EguiContexts, settings: Res<crate::app::prefs::Settings>) -> Result {
-    super::swatches::publish_marks(contexts.ctx_mut()?, settings.colour_marks);
-    Ok(())
+    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom).chain());
 }
 
 /// Body text size, in points at scale 1.
