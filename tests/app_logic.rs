@@ -499,7 +499,6 @@ fn continuing_at_orders_turn_asks_for_no_draw() {
     assert_eq!(refused, 0, "nothing was refused");
     assert_eq!(screen(&app), SolomonScreen::Playing);
     assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Under tournament rules a counter Order picks up is touched: the rules
@@ -611,5 +610,4 @@ fn a_tournament_match_with_a_fallen_flag_comes_back_after_a_relaunch() {
     assert!(game.game.is_flagged(Player::One), "the flag is still down");
     assert_eq!(game.game.time_control().map(|t| t.secs()), Some(900));
     assert_eq!(app.world().resource::<MatchClock>().left[0], Duration::ZERO);
-    let _ = std::fs::remove_dir_all(&dir);
 }

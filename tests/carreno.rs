@@ -34,8 +34,9 @@ fn game(app: &App) -> &CarrenoMatch {
 
 /// A game of Carreno's with `setup`, started as the setup screen's Start does.
 fn start(setup: CarrenoSetup, name: &str) -> App {
-    let mut app = core_app(Folders::in_dir(scratch(name)));
-    app.insert_resource(setup);
+    let dir = scratch(name);
+    let mut app = core_app(Folders::in_dir(&dir));
+    app.insert_resource(dir).insert_resource(setup);
     send(&mut app, CarrenoCommand::Start);
     wait_for(&mut app, CarrenoScreen::Playing);
     rest(&mut app);
@@ -178,7 +179,8 @@ fn an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() {
 
 #[test]
 fn in_check_a_piece_that_may_not_move_and_a_move_that_leaves_check_are_refused_with_reasons() {
-    let mut app = core_app(Folders::in_dir(scratch("carreno-check")));
+    let dir = scratch("carreno-check");
+    let mut app = core_app(Folders::in_dir(&dir));
     // Seed 002's Fig. 2: O to move is in check, its piece on c5 touches nothing.
     let fig2: Position = "S.O.S\nO...O\nOSSOS\nS....\n..OOS\nO\n".parse().unwrap();
     let names = ["Player 1".to_string(), "Player 2".to_string()];
@@ -340,7 +342,8 @@ fn leaving_mid_game_stops_the_computer_and_clears_the_board() {
 
 #[test]
 fn the_title_offers_carrenos_game_and_its_setup_starts_it_with_the_keys() {
-    let mut app = core_app(Folders::in_dir(scratch("carreno-title")));
+    let dir = scratch("carreno-title");
+    let mut app = core_app(Folders::in_dir(&dir));
     let menu = app.world().resource::<entropy::ui::title::TitleMenu>();
     let index = menu
         .shown()

@@ -173,7 +173,6 @@ fn a_match_is_never_lost_nor_kept_twice_whenever_the_game_ends() {
     assert!(continued, "a match was continued from its count");
     assert!(count_beats > 10, "the counts' beats were visited ({count_beats})");
     assert!(checks > 150, "{checks} moments checked");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A decided match whose save was not cleared (the game ended between
@@ -226,7 +225,6 @@ fn a_decided_match_left_in_its_save_goes_to_the_history_once() {
     assert_eq!(app.world().resource::<History>().entries.len(), 1, "not kept twice");
     assert!(!data.join("match.ron").exists());
     assert!(!app.world().resource::<SavedMatch>().resumable());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Starting a new match over a saved one whose history copy cannot be
@@ -284,7 +282,6 @@ fn an_abandoned_match_stays_saved_when_the_history_cannot_take_it() {
         panic!("the new match is saved")
     };
     assert_eq!(on_disk.record, record(&app));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Data and preference folders that are files (or lie under one): the title
@@ -347,7 +344,6 @@ fn failed_saves_are_shown_once_in_plain_words() {
             file.display()
         )]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A tmpfs of its own, unmounted when dropped.
@@ -463,7 +459,6 @@ fn a_full_or_read_only_disk_is_said_and_leaves_no_temporary() {
     assert_eq!(leftovers(&data), Vec::<String>::new());
     drop(app);
     drop(disk);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A named pipe, a folder, a file that gives a read error and one that is
@@ -501,7 +496,7 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
     assert!(reasons[3].contains("named pipe"), "{reasons:?}");
 
     let listed = without_blocking("launching", {
-        let dir = dir.clone();
+        let dir = dir.to_path_buf();
         move || {
             let mut app = core_app(Folders::in_dir(&dir));
             app.update();
@@ -529,7 +524,6 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
             "{name} left alone"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The ways a file can be unreadable to root: a folder, a named pipe, a
@@ -612,7 +606,6 @@ fn unreadable_saves_and_preferences_are_kept_aside_never_overwritten() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A save whose clock shows more time than its setting gives is refused
@@ -656,7 +649,6 @@ fn a_clock_beyond_its_setting_is_refused_like_a_corrupt_save() {
     std::fs::write(&path, ron::ser::to_string(&data).unwrap()).unwrap();
     let app = core_app(folders);
     assert!(app.world().resource::<SavedMatch>().resumable());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// As the game exits (the window closed, Ctrl+C, SIGTERM: Bevy's AppExit),
@@ -683,7 +675,6 @@ fn the_match_is_saved_with_its_clocks_as_the_game_exits() {
     };
     assert_eq!(saved.clock_ms, Some(left.map(|d| d.as_millis() as u64)));
     assert_eq!(saved.record, record(&app));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Without a display the game says what it needs, in a sentence, and exits
@@ -723,7 +714,6 @@ fn without_a_display_the_game_says_so_and_exits() {
         "{said}"
     );
     assert!(!said.contains("panicked"), "{said}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Replaying a kept match, to its very end, while another match is saved:
@@ -774,5 +764,4 @@ fn a_replay_leaves_the_saved_match_alone() {
     wait_for(&mut app, Shown::Title);
     assert!(continuing(app.world().resource::<SavedMatch>(), &left));
     assert_eq!(app.world().resource::<History>().entries.len(), 1, "kept once");
-    let _ = std::fs::remove_dir_all(&dir);
 }

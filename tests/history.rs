@@ -107,7 +107,6 @@ fn a_finished_match_is_kept_and_replays_to_the_same_boards() {
     assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 0);
     key(&mut app, KeyCode::Escape);
     wait_for(&mut app, SolomonScreen::History);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -151,5 +150,4 @@ fn an_abandoned_match_is_kept_as_such_and_a_corrupt_file_is_listed() {
     key(&mut app, KeyCode::Enter);
     wait_for(&mut app, SolomonScreen::Replay);
     assert!(junk.exists(), "the unreadable file is left alone");
-    let _ = std::fs::remove_dir_all(&dir);
 }

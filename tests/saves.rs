@@ -114,7 +114,6 @@ fn a_match_resumes_identical_after_the_app_is_dropped_at_any_moment() {
         settle(&mut app);
         assert_entities_match(&mut app);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -153,7 +152,6 @@ fn the_computer_goes_on_thinking_after_a_resume() {
             .is_some(),
         "the computer replied"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -206,5 +204,4 @@ fn unreadable_saves_are_reported_kept_aside_and_a_new_match_starts() {
             "{name}: and the old file is still there"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

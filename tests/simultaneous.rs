@@ -164,7 +164,6 @@ fn a_simultaneous_match_ended_at_any_moment_is_continued_or_kept_once() {
                 .is_some_and(|e| e.winner().is_some() || e.result_tag() == "1/2-1/2")
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -202,7 +201,6 @@ fn a_new_simultaneous_match_keeps_the_one_left_unfinished_in_the_history() {
         entry.simultaneous().unwrap().ending(),
         Some(entropy_rules::Ending::Abandoned)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The boards of the replay now.
@@ -307,5 +305,4 @@ fn a_simultaneous_match_from_the_history_is_replayed_and_reviewed_board_by_board
     assert!(run_until(&mut app, 50, |app| sim_screen(app).is_none()
         && app.world().get_resource::<Review>().is_none()));
     assert_eq!(kept(&app).len(), 1, "the match is not kept again");
-    let _ = std::fs::remove_dir_all(&dir);
 }

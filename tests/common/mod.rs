@@ -4,7 +4,9 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::ops::Deref;
+use std::path::Path;
 use std::time::Duration;
 
 use bevy::input::ButtonState;
@@ -36,12 +38,38 @@ mod mouse;
 pub use mouse::*;
 pub mod xserver;
 
-/// A folder of its own for one test, empty.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entropy-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of its own for one test, empty (a new name each time), removed
+/// with everything in it when the test lets it go: at its end, or with the
+/// app that holds it as a resource.
+#[derive(Resource)]
+pub struct Scratch(tempfile::TempDir);
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<OsStr> for Scratch {
+    fn as_ref(&self) -> &OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+/// A scratch folder for the test `name`.
+pub fn scratch(name: &str) -> Scratch {
+    let folder = tempfile::Builder::new()
+        .prefix(&format!("entropy-test-{name}-"))
+        .tempdir()
+        .expect("a scratch folder in the temporary folder");
+    Scratch(folder)
 }
 
 /// The game's logic without a window, its files in `folders`.
@@ -57,13 +85,15 @@ pub fn core_app(folders: Folders) -> App {
 /// files in a scratch folder named `name`, its clock advancing a fixed step
 /// a frame: what it does never depends on the machine's speed.
 pub fn window_app(name: &str) -> App {
+    let dir = scratch(name);
     let mut app = App::new();
     app.add_plugins(entropy::AppPlugin {
         window: (1280, 720),
-        folders: Folders::in_dir(scratch(name)),
+        folders: Folders::in_dir(&dir),
         headless: true,
     })
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
+    .insert_resource(dir);
     app.update();
     app
 }

@@ -1,19 +1,19 @@
 //! Endgame table files read back: a file that does not match its header is
 //! refused with what is wrong, never a panic, and never read beyond its size.
 
-use std::path::PathBuf;
+use std::io::Write as _;
 
 use carreno_ai::solve::{EndgameTables, Proof, class_key};
 use carreno_rules::Position;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
+use tempfile::TempPath;
 
-/// Writes `bytes` to a file of its own in a temporary folder.
-fn file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carreno-table-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+/// Writes `bytes` to a file of its own in the temporary folder, removed
+/// when the test lets it go.
+fn file(name: &str, bytes: &[u8]) -> TempPath {
+    let mut file = tempfile::Builder::new().prefix(name).tempfile().unwrap();
+    file.write_all(bytes).unwrap();
+    file.into_temp_path()
 }
 
 /// A table file of the current format: its magic, then `words`.

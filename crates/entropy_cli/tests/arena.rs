@@ -1,7 +1,7 @@
 //! The arena: matches between built-in players and external programs,
 //! forfeits of faulty programs, statistics, and the command line.
 
-use std::path::PathBuf;
+use std::io::Write as _;
 use std::process::Command;
 
 use entropy_ai::{Level, Limits};
@@ -9,13 +9,14 @@ use entropy_cli::arena::{self, ArenaConfig, PlayerSpec, Verdict};
 use entropy_cli::referee::Fault;
 use entropy_rules::Size;
 use entropy_stats::mean_ci;
+use tempfile::TempPath;
 
 /// Writes an executable shell script for a fake CodeCup program.
-fn fake_program(name: &str, body: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entropy-arena-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+/// The file is removed when the test lets it go.
+fn fake_program(name: &str, body: &str) -> TempPath {
+    let mut file = tempfile::Builder::new().prefix(name).tempfile().unwrap();
+    write!(file, "#!/bin/sh\n{body}\n").unwrap();
+    let path = file.into_temp_path();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -245,13 +245,12 @@ fn bad_arguments_are_refused() {
     assert!(stderr(&output).contains("cannot read endgame tables /nonexistent/tables.bin"));
 }
 
-/// Writes `bytes` to a table file of its own in a temporary folder.
-fn table_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("entropy-carreno-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+/// Writes `bytes` to a table file of its own in the temporary folder,
+/// removed when the test lets it go.
+fn table_file(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+    let mut file = tempfile::Builder::new().prefix(name).tempfile().unwrap();
+    std::io::Write::write_all(&mut file, bytes).unwrap();
+    file.into_temp_path()
 }
 
 /// A table file: its magic, then the words.

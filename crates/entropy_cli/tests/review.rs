@@ -3,11 +3,12 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::io::Write as _;
 use std::process::{Command, Output};
 
 use entropy_ai::{Greedy, Limits, Player as _};
 use entropy_rules::{Action, Forfeit, Match, MatchFile, MatchTags, Phase, Player, PlayerTags, Size};
+use tempfile::TempPath;
 
 /// A match between two greedy players on `size`, stopped after `actions`
 /// actions (or at its end).
@@ -51,13 +52,12 @@ fn match_file(game: &Match) -> MatchFile {
     }
 }
 
-/// Writes `text` to a file of its own in a temporary folder.
-fn write(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entropy-review-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// Writes `text` to a file of its own in the temporary folder, removed when
+/// the test lets it go.
+fn write(name: &str, text: &str) -> TempPath {
+    let mut file = tempfile::Builder::new().prefix(name).tempfile().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    file.into_temp_path()
 }
 
 fn cli(args: &[&str]) -> Output {
@@ -126,7 +126,7 @@ fn show_tells_an_unfinished_or_forfeited_match() {
 fn review_prints_every_move_judged_and_a_summary_and_draws_the_graph() {
     let game = greedy_match(Size::Five, 3, usize::MAX);
     let path = write("review.match", &match_file(&game).to_text());
-    let svg = path.with_extension("svg");
+    let svg = write("graph.svg", "");
     let args = ["review", path.to_str().unwrap(), "--nodes", "5000", "--quiet"];
     let out = stdout(&cli(&[&args[..], &["-j", "1", "--svg", svg.to_str().unwrap()]].concat()));
     let rows: Vec<&str> = out
@@ -513,7 +513,7 @@ fn show_prints_a_simultaneous_match_and_review_judges_it_board_by_board() {
         "{out}"
     );
     assert!(out.contains("  10. 3Aa 14:01.1"), "{out}");
-    let svg = path.with_extension("svg");
+    let svg = write("graph.svg", "");
     let output = cli(&[
         "review",
         path.to_str().unwrap(),
