@@ -20,6 +20,7 @@ pub use entropy_ai::{LevelParseError, Limits, StopFlag};
 use carreno_rules::{Game, Move};
 
 pub mod eval;
+pub mod key;
 mod level;
 pub mod search;
 pub mod solve;

@@ -19,11 +19,12 @@
 use std::fmt;
 use std::time::Duration;
 
-use carreno_rules::{Game, MOVE_LIMIT, Move, MoveList, Position, Side, Square};
+use carreno_rules::{Game, MOVE_LIMIT, Move, MoveList, Position, Square};
 use entropy_ai::budget::Control;
 
 use crate::Limits;
 use crate::eval::{Weights, evaluate};
+use crate::key::key;
 use crate::tactics::{win_against_frozen, winning_move};
 
 /// The score of a win at the root; a win in `n` plies scores `WIN - n`.
@@ -132,15 +133,6 @@ impl Default for SearchConfig {
 
 /// Nodes between two looks at the clock and the flag.
 const CHECK_EVERY: u64 = 1024;
-
-/// The exact identity of a position: both masks and the side to move.
-#[inline]
-pub fn key(position: &Position) -> u64 {
-    let board = position.board();
-    board.pieces(Side::S).bits() as u64
-        | (board.pieces(Side::O).bits() as u64) << 25
-        | (position.to_move() as u64) << 50
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {

@@ -5,7 +5,7 @@ use std::collections::{HashMap, VecDeque};
 
 use carreno_rules::{Move, Position, SquareSet};
 
-use crate::search::key;
+use crate::key::key;
 
 /// Calls `f(from, to)` for every legal move of the side to move that
 /// disperses its own pieces (and so wins at once, whatever the other side's

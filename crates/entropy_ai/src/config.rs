@@ -1,10 +1,5 @@
 //! The shape of a search level, the one door to the search's settings.
 
-use std::time::Duration;
-
-use crate::Player;
-use crate::player::SearchPlayer;
-
 /// How a search level searches and judges its moves: beams, depth, and the
 /// playout stage. Players of the game need none of this (they take a
 /// [`Level`](crate::Level)); the tuning tool starts from
@@ -61,13 +56,4 @@ pub struct Playouts {
     /// The margin once Order has shown it plans ahead (`None`: no cell is
     /// dropped then: a point given now may spoil a set-up worth more later).
     pub safe_margin_planner: Option<u32>,
-}
-
-impl SearchConfig {
-    /// A player that searches as this configuration says, named `name` in
-    /// reports and taking `budget` a move when its limits give neither a
-    /// time nor a node count. It watches its opponent as the search levels do.
-    pub fn player(self, name: impl Into<String>, budget: Duration) -> Box<dyn Player> {
-        Box::new(SearchPlayer::new(name, self, budget))
-    }
 }

@@ -20,6 +20,15 @@ pub(crate) struct SearchPlayer {
     searched: Searched,
 }
 
+impl SearchConfig {
+    /// A player that searches as this configuration says, named `name` in
+    /// reports and taking `budget` a move when its limits give neither a
+    /// time nor a node count. It watches its opponent as the search levels do.
+    pub fn player(self, name: impl Into<String>, budget: Duration) -> Box<dyn Player> {
+        Box::new(SearchPlayer::new(name, self, budget))
+    }
+}
+
 /// `limits`, or `budget` (with the same stop flag) when they give neither a
 /// time nor a node count.
 fn or_budget(limits: &Limits, budget: Duration) -> Limits {

@@ -20,7 +20,7 @@ use carreno_rules::{Board, Position, Side, SquareSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::search::key;
+use crate::key::key;
 
 /// Whether a position is finished: a side is dispersed.
 #[inline]
