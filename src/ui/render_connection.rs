@@ -3,10 +3,9 @@
 //! The window's input (a key, a button of the mouse) arrives on winit's
 //! connection to the X server, and between frames the game sleeps on that
 //! connection's socket until something arrives. The renderer (Vulkan's
-//! window-system layer, on Bevy's render thread and the driver's own
-//! presenting thread) used to share it: each time it waited for an answer
-//! from the server it read whatever had come on the socket, input
-//! included, into the connection's queue. An event read so just as the game
+//! window-system layer, on Bevy's rendering threads) used to share it:
+//! each time it waited for an answer from the server it read whatever had
+//! come on the socket, input included, into the connection's queue. An event read so just as the game
 //! went to sleep stayed in that queue unseen, with nothing left on the
 //! socket to wake the game, until the next input arrived. Drawing only when
 //! asked, the game then missed a click now and then: the mouse's release
