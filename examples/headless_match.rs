@@ -15,7 +15,7 @@ use entropy::CorePlugin;
 use entropy::app::Folders;
 use entropy::solomon::game::{CurrentMatch, SolomonCommand};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
-use entropy::solomon::screens::SolomonScreen;
+use entropy::solomon::screen::SolomonScreen;
 use entropy_ai::Level;
 use entropy_rules::Size;
 

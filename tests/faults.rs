@@ -18,8 +18,8 @@ use entropy::app::storage::{Loaded, SaveProblem};
 use entropy::history::History;
 use entropy::solomon::game::{CurrentMatch, SolomonCommand};
 use entropy::solomon::match_setup::{ClockChoice, MatchSetup, Seat};
+use entropy::solomon::phase::TurnPhase;
 use entropy::solomon::saved::{SaveData, SavedMatch};
-use entropy::solomon::screens::TurnPhase;
 use entropy_rules::{Ending, MatchRecord, Size};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -471,7 +471,7 @@ fn the_history_lists_what_it_can_past_pipes_and_unreadable_files() {
     std::fs::create_dir_all(&history).unwrap();
     let game = entropy_rules::Match::new(Size::Five, entropy_rules::Player::One, [1, 2]);
     let good = entropy_rules::MatchFile {
-        tags: entropy::solomon::history::tags(&MatchSetup::default(), [Seat::Person; 2]),
+        tags: entropy::solomon::match_file::tags(&MatchSetup::default(), [Seat::Person; 2]),
         record: game.record(),
     };
     std::fs::write(history.join("2001-01-01 00.00.00.txt"), good.to_text()).unwrap();
@@ -669,7 +669,7 @@ fn the_match_is_saved_with_its_clocks_as_the_game_exits() {
     }
     send(&mut app, AppExit::Success);
     app.update();
-    let left = app.world().resource::<entropy::solomon::clock::MatchClock>().left;
+    let left = app.world().resource::<entropy::solomon::match_clock::MatchClock>().left;
     let Loaded::Read(saved) = entropy::solomon::saved::load(&dir.join("data/match.ron")) else {
         panic!("saved")
     };

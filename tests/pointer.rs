@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use common::*;
 use entropy::solomon::game::{CurrentMatch, Intent, Solomon};
 use entropy::solomon::match_setup::{MatchSetup, Opponent};
-use entropy::solomon::world::BoardLayout;
+use entropy::solomon::world::layout::BoardLayout;
 use entropy_rules::{Action, Cell, OrderMove, Phase, Slide};
 
 fn app() -> App {

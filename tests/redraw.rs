@@ -110,7 +110,10 @@ fn a_running_clock_asks_for_a_frame_at_its_next_second_only() {
     let mut at_once = 0;
     for _ in 0..TEN_SECONDS {
         app.update();
-        let clock = app.world().resource::<entropy::solomon::clock::MatchClock>().clone();
+        let clock = app
+            .world()
+            .resource::<entropy::solomon::match_clock::MatchClock>()
+            .clone();
         assert!(clock.running, "the clock runs at a person's turn");
         let wanted = redraw(&app).last().expect("a running clock asks for its next second");
         if wanted.wait.is_zero() {

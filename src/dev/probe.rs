@@ -40,8 +40,8 @@ use crate::app::redraw::Redraw;
 use crate::carreno::board::CarrenoLayout;
 use crate::carreno::{CarrenoMatch, InCarreno};
 use crate::solomon::game::CurrentMatch;
-use crate::solomon::screens::InMatch;
-use crate::solomon::world::BoardLayout;
+use crate::solomon::screen::InMatch;
+use crate::solomon::world::layout::BoardLayout;
 use crate::ui::camera::WorldCamera;
 use crate::ui::overlays::Overlays;
 use crate::ui::theme::controls;
@@ -71,7 +71,7 @@ struct Probe {
 struct Facts<'w, 's> {
     screen: super::ShownScreen<'w>,
     overlays: Res<'w, Overlays>,
-    phase: crate::solomon::screens::CurrentPhase<'w>,
+    phase: crate::solomon::phase::CurrentPhase<'w>,
     game: Option<Res<'w, CurrentMatch>>,
     hint: Res<'w, crate::solomon::computer::HintRequest>,
     setup: Res<'w, crate::solomon::match_setup::MatchSetup>,

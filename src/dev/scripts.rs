@@ -12,7 +12,7 @@ use crate::carreno::CarrenoScreen;
 use crate::carreno::{CarrenoCommand, CarrenoOpponent, CarrenoSetup, SideChoice};
 use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::Opponent;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::navigation::LastDevice;
 use crate::ui::navigation::Nav;
 use crate::ui::overlays::{Overlay, OverlayCommand};

@@ -14,8 +14,8 @@ use crate::solomon::count::ScoreCount;
 use crate::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::input::Held;
 use crate::solomon::match_setup::{MatchSetup, RoleChoice};
-use crate::solomon::screens::SolomonScreen;
-use crate::solomon::world::BoardLayout;
+use crate::solomon::screen::SolomonScreen;
+use crate::solomon::world::layout::BoardLayout;
 use crate::ui::animation::{AnimationSpeed, Tween};
 use crate::ui::camera::WorldCamera;
 use crate::ui::navigation::Nav;
@@ -42,7 +42,7 @@ pub(super) struct Stage<'w, 's> {
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
     carreno: carreno::CarrenoStage<'w, 's>,
     simultaneous: super::simultaneous::SimStage<'w, 's>,
-    clock: Option<ResMut<'w, crate::solomon::clock::MatchClock>>,
+    clock: Option<ResMut<'w, crate::solomon::match_clock::MatchClock>>,
     pub(super) computer: ComputerStage<'w>,
 }
 

@@ -16,8 +16,9 @@ use crate::app::AppSet;
 use crate::app::redraw::Redraw;
 use crate::solomon::computer::Thinking;
 use crate::solomon::game::{Change, CurrentMatch, MatchChange, Solomon, SolomonCommand};
+use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::MatchSetup;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::animation::blocks_input;
 use crate::ui::overlays::Overlays;
 
@@ -39,27 +40,6 @@ pub(crate) fn plugin(app: &mut App) {
             .after(AppSet::Turn)
             .before(AppSet::Sync),
     );
-}
-
-/// Both players' time left, by [`entropy_rules::Player::index`].
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct MatchClock {
-    /// Time left.
-    pub left: [Duration; 2],
-    /// Whether a clock is running this frame.
-    pub running: bool,
-}
-
-impl MatchClock {
-    /// A clock with `per_player` for each.
-    pub fn new(per_player: Duration) -> MatchClock {
-        MatchClock::with_left([per_player; 2])
-    }
-
-    /// A clock with these times left.
-    pub fn with_left(left: [Duration; 2]) -> MatchClock {
-        MatchClock { left, running: false }
-    }
 }
 
 /// A new match gets the setup's clock (or none); a resumed one keeps its own.

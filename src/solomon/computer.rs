@@ -10,10 +10,10 @@ use entropy_ai::budget::tournament_time;
 use entropy_ai::{Hint, Limits, Player as AiPlayer, StopFlag};
 use entropy_rules::{Action, Phase, Player, Position};
 
-use crate::solomon::clock::MatchClock;
 use crate::solomon::game::{CurrentMatch, Solomon};
+use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::Seat;
-use crate::solomon::screens::{InMatch, SolomonScreen};
+use crate::solomon::screen::{InMatch, SolomonScreen};
 pub use crate::table::computer::WatchPace;
 use crate::table::computer::{self, ComputerGame, Shared, Thought};
 

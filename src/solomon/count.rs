@@ -13,9 +13,9 @@ use entropy_rules::{Line, LineScore, Run, TallyStep};
 
 use crate::app::AppSet;
 use crate::solomon::game::CurrentMatch;
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::scoring;
+use crate::solomon::phase::scoring;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::animation::AnimationSpeed;
 
 pub(crate) fn plugin(app: &mut App) {

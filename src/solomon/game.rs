@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft, Touched};
 
 use crate::app::AppSet;
-use crate::solomon::clock::MatchClock;
+use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::{MatchSetup, Seat};
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::table::turn::{self, TurnGame};
 pub use crate::table::turn::{Applied, Change, Intent, Refused, Undone};
 use crate::ui::animation::motion_blocks_input;

@@ -10,14 +10,14 @@
 //! stays and the player is told.
 
 use bevy::prelude::*;
-use entropy_rules::{AnyMatchFile, MatchFile, MatchTags, PlayerTags};
+use entropy_rules::AnyMatchFile;
 
 use crate::app::AppSet;
 use crate::app::prefs::PrefsFile;
 use crate::app::storage::SaveProblem;
 use crate::history::History;
-use crate::solomon::game::{CurrentMatch, SolomonCommand};
-use crate::solomon::match_setup::{MatchSetup, Seat};
+use crate::solomon::game::SolomonCommand;
+use crate::solomon::match_file::{keep_decided, match_file};
 use crate::solomon::saved::SavedMatch;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -50,33 +50,6 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The tags of a match played with `setup`.
-pub fn tags(setup: &MatchSetup, seats: [Seat; 2]) -> MatchTags {
-    let player = |p: entropy_rules::Player| PlayerTags {
-        name: setup.name_in(p, seats).to_string(),
-        kind: match seats[p.index()] {
-            Seat::Person => "person".to_string(),
-            Seat::Computer(level) => format!("computer: {}", level.name()),
-        },
-    };
-    MatchTags {
-        date: crate::history::date_now(),
-        players: entropy_rules::Player::BOTH.map(player),
-        extra: Vec::new(),
-    }
-}
-
-/// Keeps the decided match `game` in the history, once.
-pub fn keep_decided(history: &mut History, game: &CurrentMatch, setup: &MatchSetup) -> Result<(), String> {
-    let file = MatchFile {
-        tags: tags(setup, game.seats),
-        record: game.game.record(),
-    };
-    history
-        .keep_once(AnyMatchFile::Rounds(file))
-        .map_err(|reason| format!("The finished match cannot be kept in the history: {reason}."))
-}
-
 /// A new match replaces an unfinished saved one: the old one is kept, as
 /// abandoned, and only then is its save cleared. If the history cannot take
 /// it, it stays saved and the new match is not saved over it.
@@ -92,11 +65,7 @@ fn keep_abandoned_match(
     let Some(Ok((game, setup, _))) = saved.data.as_ref().map(|d| d.restore()) else {
         return;
     };
-    let file = MatchFile {
-        tags: tags(&setup, game.seats),
-        record: game.game.record(),
-    };
-    match history.keep_once(AnyMatchFile::Rounds(file)) {
+    match history.keep_once(AnyMatchFile::Rounds(match_file(&game, &setup))) {
         Ok(()) => {
             saved.slot.held = false;
             problem.resolve("history");

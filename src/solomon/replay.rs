@@ -7,12 +7,13 @@
 use bevy::prelude::*;
 
 use crate::app::redraw::Redraw;
+use entropy_ai::{MatchReview, MoveReview};
 use entropy_rules::{Action, Match, MatchFile, MatchRecord, Turn};
 
 use crate::app::AppSet;
 use crate::solomon::game::{Change, CurrentMatch, Intent, MatchChange, Solomon};
 use crate::solomon::match_setup::Seat;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
 use crate::ui::animation::blocks_input;
 
@@ -119,6 +120,11 @@ impl Replay {
     /// draw) or steps asked for wait their turn.
     pub fn busy(&self) -> bool {
         self.pending || self.queued != 0
+    }
+
+    /// A finished `review`'s verdict on the move about to be played.
+    pub fn next_move_review<'a>(&self, review: &'a MatchReview) -> Option<&'a MoveReview> {
+        review.rounds.get(self.round)?.moves.get(self.step)
     }
 
     fn last_round(&self) -> usize {

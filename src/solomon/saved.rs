@@ -21,11 +21,11 @@ use crate::app::AppSet;
 use crate::app::save_slot::{SaveSlot, read_versioned};
 use crate::app::storage::{Loaded, SaveProblem};
 use crate::history::History;
-use crate::solomon::clock::MatchClock;
 use crate::solomon::game::{Applied, CurrentMatch, Solomon, SolomonCommand, Undone};
+use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::{ClockChoice, MatchSetup};
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::solomon::setup_prefs::SetupPrefs;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -244,7 +244,7 @@ impl Saving<'_> {
         };
         let data = SaveData::of(game, &self.setup, self.clock.as_deref());
         let result = if game.game.is_over() {
-            match crate::solomon::history::keep_decided(&mut self.history, game, &self.setup) {
+            match crate::solomon::match_file::keep_decided(&mut self.history, game, &self.setup) {
                 Ok(()) => self.saved.store(None),
                 Err(problem) => {
                     let stored = self.saved.store(Some(data));

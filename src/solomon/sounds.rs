@@ -7,7 +7,7 @@ use entropy_rules::Event;
 
 use crate::solomon::count::{Beat, CELEBRATED, ScoreCount};
 use crate::solomon::game::{Applied, Refused, Solomon, SolomonCommand, Undone};
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::audio::{Cue, PlayCues};
 
 pub(crate) fn plugin(app: &mut App) {

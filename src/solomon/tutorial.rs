@@ -14,8 +14,8 @@ use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::solomon::game::{Applied, CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::match_setup::Seat;
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::animation::{AnimationSpeed, blocks_input};
 
 pub(crate) fn plugin(app: &mut App) {

@@ -59,7 +59,7 @@ pub enum OverlayCommand {
 }
 
 /// Adds a dialog's systems: `navigate` reads its keys every frame (see
-/// [`MenuKeys`]), `draw` draws it while `overlay` is open.
+/// [`crate::ui::menus::MenuKeys`]), `draw` draws it while `overlay` is open.
 pub fn add_dialog<N, D>(
     app: &mut App,
     overlay: Overlay,

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::app::AppSet;
 use crate::solomon::game::{Intent, Solomon};
 use crate::solomon::input::{BoardCursor, BoardInput, Held, activate};
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
 

@@ -20,7 +20,7 @@ use entropy_rules::{Action, Cell, Phase, Position, Size, Slide};
 
 use crate::app::AppSet;
 use crate::solomon::game::{Change, CurrentMatch, Intent, MatchChange, Solomon};
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 
 pub mod cursor;
 pub mod pointer;

@@ -4,7 +4,7 @@
 //! window (the side panel is outside it): a hand that leaves a button of
 //! the panel and clicks a cell within one frame is heard, which picking's
 //! hover, a frame behind the pointer, would miss. The cells' picking
-//! observers set [`Hovered`] for what is drawn under the pointer.
+//! observers set [`super::Hovered`] for what is drawn under the pointer.
 
 use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
@@ -13,7 +13,7 @@ use entropy_rules::{Action, Phase, Slide};
 use crate::app::AppSet;
 use crate::solomon::game::{CurrentMatch, Intent, Solomon};
 use crate::solomon::input::{Held, activate};
-use crate::solomon::world::BoardLayout;
+use crate::solomon::world::layout::BoardLayout;
 use crate::solomon::world::pieces::{Counter, CounterAt};
 use crate::table::input::board_takes_input;
 use crate::table::input::pickup::follow_or_return;

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
 use crate::solomon::count::{Beat, ScoreCount, SkipCount};
-use crate::solomon::screens::{CurrentPhase, TurnPhase};
+use crate::solomon::phase::{CurrentPhase, TurnPhase};
 use crate::ui::theme::{ui, widgets};
 
 /// The count as it goes: the line being counted, said aloud, and the total so far.

@@ -9,13 +9,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{AnyMatchFile, MatchFile};
 
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::AppSet;
 use crate::history::{History, HistoryCommand, summary};
 use crate::solomon::game::{CurrentMatch, SolomonCommand};
+use crate::solomon::match_file::match_file;
 use crate::solomon::replay::Replay;
 use crate::ui::navigation::{Focus, LastDevice};
 use crate::ui::theme::{ui, widgets};
@@ -129,11 +130,7 @@ fn review_finished_match(
     mut cmd: Commands,
 ) {
     if commands.read().any(|c| *c == SolomonCommand::Review) {
-        let file = MatchFile {
-            tags: crate::solomon::history::tags(&setup, game.seats),
-            record: game.game.record(),
-        };
-        start_replay(file, true, &mut cmd, &mut next);
+        start_replay(match_file(&game, &setup), true, &mut cmd, &mut next);
     }
 }
 

@@ -7,18 +7,14 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use entropy_rules::{OrderMove, Role, Turn};
+use entropy_rules::{Move, OrderMove, Role, Turn};
 
-use crate::solomon::clock::MatchClock;
 use crate::solomon::count::ScoreCount;
 use crate::solomon::game::CurrentMatch;
+use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::MatchSetup;
+use crate::solomon::world::marks::ShownMove;
 use crate::ui::theme::{ui, widgets};
-
-/// Which move of the round's list is shown on the board (under the pointer
-/// or browsed with the keys), by its index in the round's turns.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct ShownMove(pub Option<usize>);
 
 /// What the panel shows.
 #[derive(SystemParam)]
@@ -83,6 +79,14 @@ pub fn reply_words(reply: OrderMove) -> String {
     match reply {
         OrderMove::Slide(s) => format!("{} → {}", s.from, s.to),
         OrderMove::Pass => "pass".to_string(),
+    }
+}
+
+/// A move in notation, as the list shows it.
+pub(crate) fn move_text(mv: Move) -> String {
+    match mv {
+        Move::Place(p) => format!("{} on {}", p.colour.name(), p.cell),
+        Move::Order(o) => reply_words(o),
     }
 }
 

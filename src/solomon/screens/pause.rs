@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::SOLOMON;
 use crate::app::screen::Screen;
 use crate::solomon::game::SolomonCommand;
+use crate::solomon::screen::SOLOMON;
 use crate::ui::pause::{Entry, PausedGame, menu};
 
 pub(crate) fn plugin(app: &mut App) {

@@ -1,26 +1,22 @@
 //! The playing screen: the side panel with its turn card
 //! ([`crate::solomon::screens::turn_card`]) or, once the board is full, the count
-//! ([`crate::solomon::screens::count_card`]); the playing screen's keys and what its buttons
-//! act on ([`Controls`]); why the last move was refused.
+//! ([`crate::solomon::screens::count_card`]); the playing screen's keys (what
+//! they act on is [`crate::solomon::screens::turn_controls::Controls`]); why
+//! the last move was refused.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-
-use crate::app::redraw::Redraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use entropy_rules::{Action, Phase};
 
 use crate::app::AppSet;
-use crate::solomon::computer::{HintRequest, Thinking, WatchPace};
-use crate::solomon::game::{CurrentMatch, Intent, Refused, Solomon, SolomonCommand};
-use crate::solomon::input::Held;
-use crate::solomon::match_setup::Seat;
-use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
-use crate::solomon::screens::{CurrentPhase, TurnPhase};
+use crate::app::redraw::Redraw;
+use crate::solomon::game::{CurrentMatch, Refused, Solomon};
+use crate::solomon::phase::TurnPhase;
+use crate::solomon::screen::SolomonScreen;
+use crate::solomon::screens::panel::{PanelData, side_panel};
+use crate::solomon::screens::turn_controls::{Controls, Refusal, TurnData, watching};
+use crate::solomon::world::marks::ShownMove;
 use crate::ui::menus::MenuKeys;
-use crate::ui::navigation::{LastDevice, Nav};
-use crate::ui::overlays::{Overlay, OverlayCommand};
+use crate::ui::navigation::Nav;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ShownMove>()
@@ -43,75 +39,6 @@ pub(crate) fn plugin(app: &mut App) {
             draw.run_if(in_state(SolomonScreen::Playing).and_then(resource_exists::<CurrentMatch>))
                 .in_set(crate::ui::theme::Interface),
         );
-}
-
-/// Why the last move was refused, and for how much longer to say so.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Refusal(pub(crate) Option<(String, f32)>);
-
-/// Whether a person may take a move back now: no clock, a person plays,
-/// and the round has a move to take back.
-pub fn undo_allowed(game: &CurrentMatch, clocked: bool) -> bool {
-    !clocked && game.seats.contains(&Seat::Person) && !game.round().turns().is_empty() && !game.round().is_finished()
-}
-
-/// Whether two computers play (the person watches).
-pub(crate) fn watching(game: &CurrentMatch) -> bool {
-    game.seats.iter().all(|s| matches!(s, Seat::Computer(_)))
-}
-
-/// What the playing screen's keys and buttons act on.
-#[derive(SystemParam)]
-pub(crate) struct Controls<'w> {
-    pub(crate) game: Res<'w, CurrentMatch>,
-    pub(crate) clock: Option<Res<'w, crate::solomon::clock::MatchClock>>,
-    pub(crate) held: ResMut<'w, Held>,
-    pub(crate) hint: ResMut<'w, HintRequest>,
-    pub(crate) pace: ResMut<'w, WatchPace>,
-    pub(crate) shown: ResMut<'w, ShownMove>,
-    pub(crate) intents: MessageWriter<'w, Intent<Solomon>>,
-    pub(crate) commands: MessageWriter<'w, SolomonCommand>,
-    pub(crate) skips: MessageWriter<'w, crate::solomon::count::SkipCount>,
-    pub(crate) overlays: MessageWriter<'w, OverlayCommand>,
-}
-
-impl Controls<'_> {
-    pub(crate) fn person_order(&self) -> bool {
-        self.game.person_to_move() && self.game.round().phase() == Phase::OrderMove
-    }
-
-    pub(crate) fn pass(&mut self) {
-        if self.person_order() {
-            self.held.picked = None;
-            self.intents.write(Intent(Action::Pass));
-        }
-    }
-
-    pub(crate) fn ask_hint(&mut self) {
-        if self.game.person_to_move() && !self.game.tournament && !self.hint.working() {
-            self.hint.wanted = true;
-        }
-    }
-
-    pub(crate) fn undo(&mut self) {
-        if undo_allowed(&self.game, self.clock.is_some()) {
-            self.held.picked = None;
-            self.commands.write(SolomonCommand::Undo);
-        }
-    }
-
-    fn pause(&mut self) {
-        self.overlays.write(OverlayCommand::Open(Overlay::Pause));
-    }
-
-    fn browse(&mut self, delta: isize) {
-        let count = self.game.round().turns().len();
-        if count == 0 {
-            return;
-        }
-        let at = self.shown.0.map_or(count as isize, |i| i as isize) + delta;
-        self.shown.0 = (0..count as isize).contains(&at).then_some(at as usize);
-    }
 }
 
 fn keys(mut keys: MenuKeys<SolomonScreen>, controls: Option<Controls>, blocked: Query<&crate::ui::animation::Tween>) {
@@ -175,15 +102,6 @@ fn forget_stale_shown_move(game: Res<CurrentMatch>, mut shown: ResMut<ShownMove>
     if shown.0.is_some_and(|i| i >= game.round().turns().len()) {
         shown.0 = None;
     }
-}
-
-/// What the turn card reads.
-#[derive(SystemParam)]
-pub(crate) struct TurnData<'w> {
-    pub(crate) phase: CurrentPhase<'w>,
-    pub(crate) thinking: Res<'w, Thinking>,
-    pub(crate) refusal: Res<'w, Refusal>,
-    pub(crate) device: Res<'w, LastDevice>,
 }
 
 fn draw(

@@ -11,16 +11,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_ai::{MatchReview, ReviewBudget};
-use entropy_rules::{Move, Player};
+use entropy_rules::Player;
 
-use crate::solomon::screens::NextScreen;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::NextScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::ui::menus::MenuKeys;
 
 use crate::app::AppSet;
 use crate::history::cards::{Step, steps_card};
 use crate::history::review::Review;
 use crate::solomon::replay::{Replay, ReplayCommand, moves};
+use crate::solomon::screens::panel::reply_words;
 use crate::solomon::world::marks::Suggested;
 use crate::ui::navigation::Nav;
 use crate::ui::theme::{ui, widgets};
@@ -83,31 +84,18 @@ fn keys(
     }
 }
 
-/// The review of the move about to be played, if the review is done.
-pub(crate) fn next_move_review<'a>(review: &'a MatchReview, replay: &Replay) -> Option<&'a entropy_ai::MoveReview> {
-    review.rounds.get(replay.round)?.moves.get(replay.step)
-}
-
 /// With a review, the best move in place of the next one is shown on the board.
 fn suggest_best(replay: Option<Res<Replay>>, review: Option<Res<Review>>, mut suggested: ResMut<Suggested>) {
     let best = match (replay, review) {
         (Some(replay), Some(review)) => review
             .done
             .as_ref()
-            .and_then(|r| next_move_review(r, &replay))
+            .and_then(|r| replay.next_move_review(r))
             .map(|m| m.best),
         _ => None,
     };
     if suggested.0 != best {
         suggested.0 = best;
-    }
-}
-
-/// A move in notation, as the list shows it.
-pub(crate) fn move_text(mv: Move) -> String {
-    match mv {
-        Move::Place(p) => format!("{} on {}", p.colour.name(), p.cell),
-        Move::Order(o) => crate::solomon::screens::panel::reply_words(o),
     }
 }
 
@@ -228,12 +216,7 @@ fn move_list(
                         turn.placement.cell
                     ) + &clock
                 } else {
-                    format!(
-                        "      Order {}",
-                        turn.reply
-                            .map(crate::solomon::screens::panel::reply_words)
-                            .unwrap_or_default()
-                    ) + &clock
+                    format!("      Order {}", turn.reply.map(reply_words).unwrap_or_default()) + &clock
                 };
                 let next = i == replay.step;
                 let row = widgets::list_row(ui, next, |ui| {

@@ -12,7 +12,7 @@ use entropy_rules::Player;
 use crate::history::cards::{ask, failed, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::solomon::replay::Replay;
-use crate::solomon::screens::replay::{move_text, next_move_review};
+use crate::solomon::screens::panel::move_text;
 use crate::ui::theme::widgets;
 
 /// The review's card in the replay's panel: asking for one, its progress, or
@@ -41,7 +41,7 @@ fn finished_review(ui: &mut egui::Ui, replay: &Replay, done: &MatchReview) {
     if let Some(round) = done.rounds.get(replay.round) {
         graph(ui, &round.expected(), round.score, replay.step);
     }
-    if let Some(m) = next_move_review(done, replay) {
+    if let Some(m) = replay.next_move_review(done) {
         let who = replay.file.tags.players[m.player.index()].name.clone();
         let verdict = if m.mark == Mark::Best {
             format!("{who} played the best move.")

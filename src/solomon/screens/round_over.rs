@@ -6,8 +6,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::AppSet;
 use crate::solomon::game::{CurrentMatch, SolomonCommand};
-use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::panel::{PanelData, ShownMove, side_panel};
+use crate::solomon::screen::SolomonScreen;
+use crate::solomon::screens::panel::{PanelData, side_panel};
+use crate::solomon::world::marks::ShownMove;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand};

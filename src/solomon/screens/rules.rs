@@ -24,7 +24,7 @@ pub struct SolomonRules;
 impl RulesBook for SolomonRules {
     /// On the title too: its How to play is Solomon's.
     fn shown(screen: &Screen) -> bool {
-        matches!(screen, Screen::Title | Screen::Game(super::SOLOMON))
+        matches!(screen, Screen::Title | Screen::Game(crate::solomon::screen::SOLOMON))
     }
     const ID: &'static str = "rules";
     const TITLE: &'static str = "How to play";

@@ -12,7 +12,7 @@ use entropy_ai::Level;
 use crate::app::AppSet;
 use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::SolomonScreen;
 use crate::solomon::screens::setup_rows::describe;
 pub use crate::solomon::screens::setup_rows::{Row, change, rows};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};

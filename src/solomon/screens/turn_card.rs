@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use entropy_rules::{Move, Phase};
 
 use crate::solomon::screens::panel::{PanelData, reply_words};
-use crate::solomon::screens::playing::{Controls, TurnData, undo_allowed, watching};
+use crate::solomon::screens::turn_controls::{Controls, TurnData, undo_allowed, watching};
 use crate::ui::navigation::LastDevice;
 use crate::ui::theme::{ui, widgets};
 

@@ -4,9 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::{BoardEntity, BoardLayout};
+use super::BoardEntity;
+use super::layout::BoardLayout;
 use crate::solomon::game::CurrentMatch;
-use crate::solomon::screens::InMatch;
+use crate::solomon::screen::InMatch;
 use crate::ui::art::Art;
 use crate::ui::theme;
 use crate::ui::theme::fonts::WorldFont;

@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use crate::app::redraw::Redraw;
 use entropy_rules::{Cell, Line, Run};
 
-use super::{BoardEntity, BoardLayout};
+use super::BoardEntity;
+use super::layout::BoardLayout;
 use crate::solomon::count::{Beat, ScoreCount};
-use crate::solomon::screens::InMatch;
+use crate::solomon::screen::InMatch;
 use crate::table::z;
 use crate::ui::art::{Art, ROUNDED_BORDER};
 use crate::ui::theme;

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::BoardLayout;
+use super::layout::BoardLayout;
 use super::pieces::Counter;
 use crate::app::prefs::{ColourMarks, Settings};
 use crate::table::pieces::piece_sprites;

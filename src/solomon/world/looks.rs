@@ -7,13 +7,15 @@
 use bevy::prelude::*;
 use entropy_rules::Cell;
 
+use super::BoardEntity;
 use super::counter_sprites::{dress_counter, update_markings};
+use super::layout::BoardLayout;
 use super::pieces::{BoardCell, Counter, CounterAt};
 use super::refused_flash::flash_refusals;
-use super::{BoardEntity, BoardLayout};
 use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::{Held, Hovered};
-use crate::solomon::screens::{CurrentPhase, InMatch, TurnPhase};
+use crate::solomon::phase::{CurrentPhase, TurnPhase};
+use crate::solomon::screen::InMatch;
 use crate::table::pieces::lift;
 use crate::table::squares::{RefusedFlash, tint_square};
 use crate::table::z;

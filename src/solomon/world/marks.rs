@@ -8,14 +8,15 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use entropy_rules::{Cell, Colour, OrderMove, Phase, Turn};
 
-use super::{BoardEntity, BoardLayout};
+use super::BoardEntity;
+use super::layout::BoardLayout;
 use crate::app::prefs::Settings;
 use crate::solomon::computer::HintRequest;
 use crate::solomon::game::CurrentMatch;
 use crate::solomon::input::Pointing;
-use crate::solomon::screens::SolomonScreen;
-use crate::solomon::screens::panel::ShownMove;
-use crate::solomon::screens::{CurrentPhase, InMatch, TurnPhase};
+use crate::solomon::phase::{CurrentPhase, TurnPhase};
+use crate::solomon::screen::InMatch;
+use crate::solomon::screen::SolomonScreen;
 use crate::table::marks::{MarkSprites, line, tinted};
 use crate::table::z;
 use crate::ui::theme;
@@ -28,6 +29,11 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::app::AppSet::Sync),
     );
 }
+
+/// Which move of the round's list is shown on the board (under the pointer
+/// or browsed with the keys), by its index in the round's turns.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ShownMove(pub Option<usize>);
 
 /// A move the computer suggests in a review (shown like a hint).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,12 @@
 use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Colour, Event, Phase};
 
-use super::{BoardEntity, BoardLayout};
+use super::BoardEntity;
+use super::layout::BoardLayout;
 use crate::app::AppSet;
 use crate::solomon::game::{Applied, CurrentMatch, Refused, Solomon, Undone};
-use crate::solomon::screens::InMatch;
-use crate::solomon::screens::SolomonScreen;
+use crate::solomon::screen::InMatch;
+use crate::solomon::screen::SolomonScreen;
 use crate::table::z;
 use crate::ui::animation::{Motion, Shake, Tween};
 

@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 use entropy_rules::{Board, Event, Run};
 
+use super::BoardEntity;
 use super::count_marks::{Rising, run_bar};
-use super::{BoardEntity, BoardLayout};
+use super::layout::BoardLayout;
 use crate::solomon::game::{Applied, CurrentMatch, Solomon};
-use crate::solomon::screens::InMatch;
+use crate::solomon::screen::InMatch;
 use crate::table::z;
 use crate::ui::art::Art;
 use crate::ui::theme;

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use entropy_ai::{Level, Limits};
 use entropy_rules::{Action, Cell, Event, Phase, Role, Round, Size};
 
-use super::BoardLayout;
+use super::layout::BoardLayout;
 use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::ui::animation::Tween;

@@ -42,7 +42,7 @@ pub const SELECTED: Color = Color::srgb(1.0, 0.84, 0.42);
 pub const REFUSED: Color = Color::srgb(1.0, 0.36, 0.36);
 /// The keyboard / gamepad cursor.
 pub const CURSOR: Color = Color::srgb(0.55, 0.75, 1.0);
-/// The last move, whoever made it (drawn dark under light, see [`last_move_ring`]).
+/// The last move, whoever made it (drawn dark under light, see `Art::outlined_ring` in [`crate::ui::art`]).
 pub const LAST_MOVE: Color = Color::srgb(1.0, 0.55, 0.25);
 /// A hint, on the board.
 pub const HINT: Color = Color::srgb(0.80, 0.55, 1.0);
