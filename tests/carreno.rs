@@ -421,4 +421,33 @@ mod mouse {
         assert_eq!(game(&app).game, before);
         assert_board_matches(&mut app);
     }
+
+    #[test]
+    fn the_turn_cards_buttons_stay_in_place_while_the_pointer_crosses_the_board() {
+        entropy::ui::theme::controls::record();
+        let mut app = window_app("carreno-steady-buttons");
+        app.insert_resource(shared_screen());
+        send(&mut app, CarrenoCommand::Start);
+        wait_for(&mut app, CarrenoScreen::Playing);
+        rest(&mut app);
+
+        // Over an empty square the card says how to pick up a piece; over
+        // one of O's pieces, where that piece may go: shorter words.
+        let empty = on_screen(&mut app, "b3");
+        move_to(&mut app, empty);
+        rest(&mut app);
+        let hovered = |app: &App| app.world().resource::<entropy::carreno::input::Hovered>().0;
+        assert_eq!(hovered(&app), Some(sq("b3")));
+        let over_empty = buttons_drawn(&mut app, &["Pass", "Undo", "Hint"]);
+
+        let piece = on_screen(&mut app, "a2");
+        move_to(&mut app, piece);
+        rest(&mut app);
+        assert_eq!(hovered(&app), Some(sq("a2")));
+        let over_piece = buttons_drawn(&mut app, &["Pass", "Undo", "Hint"]);
+        assert_eq!(
+            over_piece, over_empty,
+            "Pass, Undo and Hint stay where they were when the pointer went over a piece"
+        );
+    }
 }

@@ -97,3 +97,27 @@ fn the_mouse_places_and_slides_on_the_board() {
     assert_eq!(app.world().resource::<CurrentMatch>().round().turns().len(), 2);
     let _ = Intent::<Solomon>(Action::Pass);
 }
+
+#[test]
+fn the_turn_cards_buttons_stay_in_place_when_a_counter_is_picked_up() {
+    entropy::ui::theme::controls::record();
+    let mut app = app();
+    app.world_mut()
+        .write_message(entropy::solomon::game::SolomonCommand::StartMatch);
+    wait_for(&mut app, SolomonScreen::Playing);
+    settle(&mut app);
+    let dd = Cell::new(3, 3).unwrap();
+    click(&mut app, dd);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<CurrentMatch>().round().phase(), Phase::OrderMove);
+
+    // Order's card says what to do; with a counter picked up, where it may
+    // go: other words, the same buttons in the same places.
+    let labels = ["Pass", "Hint", "Undo"];
+    let nothing_held = buttons_drawn(&mut app, &labels);
+    click(&mut app, dd);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<entropy::solomon::input::Held>().picked, Some(dd));
+    let held = buttons_drawn(&mut app, &labels);
+    assert_eq!(held, nothing_held, "Pass, Hint and Undo stay where they were");
+}

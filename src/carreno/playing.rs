@@ -158,7 +158,21 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
         }
         let about_piece = person.then(|| piece_words(game, turn));
         if let Some(words) = &about_piece {
-            ui.add(egui::Label::new(widgets::text(words, widgets::BODY)).wrap());
+            // As tall as the longest of these words, so Pass, Undo and Hint
+            // below stay in place while the pointer crosses the board.
+            let tallest = egui::WidgetText::from(widgets::text(PICK_UP, widgets::BODY))
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    ui.available_width(),
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y;
+            ui.vertical(|ui| {
+                ui.set_min_height(tallest);
+                ui.add(egui::Label::new(widgets::text(words, widgets::BODY)).wrap());
+            });
         } else {
             widgets::thinking_line(ui, turn.thinking.busy());
         }
@@ -185,6 +199,10 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
     });
 }
 
+/// What to do when no piece is picked up or pointed at: the longest of
+/// [`piece_words`].
+const PICK_UP: &str = "Pick up a piece and put it on a marked square. A dimmed piece may not move: point at it, or put the cursor on it, to read why.";
+
 /// What the piece picked up, under the cursor or under the pointer may do.
 fn piece_words(game: &CarrenoMatch, turn: &TurnData) -> String {
     let position = game.game.position();
@@ -200,8 +218,7 @@ fn piece_words(game: &CarrenoMatch, turn: &TurnData) -> String {
                 Err(error) => sentence(&error.to_string()),
             }
         }
-        _ => "Pick up a piece and put it on a marked square. A dimmed piece may not move: point at it, or put the cursor on it, to read why."
-            .to_string(),
+        _ => PICK_UP.to_string(),
     }
 }
 

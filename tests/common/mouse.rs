@@ -65,3 +65,29 @@ pub fn click_at(app: &mut App, at: Vec2) {
     mouse(app, ButtonState::Pressed);
     mouse(app, ButtonState::Released);
 }
+
+/// Where the buttons `labels` stand as the next interface pass draws them
+/// (the record of controls drawn must be on: `controls::record`).
+pub fn buttons_drawn(app: &mut App, labels: &[&str]) -> Vec<(String, bevy_egui::egui::Rect)> {
+    use entropy::ui::theme::controls;
+    let ctx = app
+        .world_mut()
+        .query::<&mut bevy_egui::EguiContext>()
+        .single_mut(app.world_mut())
+        .expect("the window's interface")
+        .get_mut()
+        .clone();
+    controls::take(&ctx);
+    app.update();
+    let drawn = controls::take(&ctx).controls;
+    labels
+        .iter()
+        .map(|label| {
+            let button = drawn.iter().find(|d| d.label == *label);
+            (
+                label.to_string(),
+                button.unwrap_or_else(|| panic!("{label} drawn")).rect,
+            )
+        })
+        .collect()
+}
