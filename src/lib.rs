@@ -7,6 +7,10 @@
 //! `MinimalPlugins`). Carreno's Entropy, the second game, is in [`carreno`].
 //! [`AppPlugin`] adds the window, drawing, the pointer,
 //! the interface and sound. `docs/design.md` walks through the rooms.
+//!
+//! The documentation is for the game's maintainers and links its private
+//! modules: read it with `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 use bevy::prelude::*;
 

@@ -12,7 +12,7 @@
 //!
 //! The board takes input only while a person is to move, no dialog is open
 //! and nothing moves. The keys are read in [`cursor`], the mouse in
-//! [`pointer`]; what acting on a square asks for is decided here.
+//! [`pointer`](mod@pointer); what acting on a square asks for is decided here.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

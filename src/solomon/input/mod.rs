@@ -1,4 +1,4 @@
-//! The board's input: the mouse ([`pointer`]) and the keyboard and gamepad
+//! The board's input: the mouse ([`pointer`](mod@pointer)) and the keyboard and gamepad
 //! cursor ([`cursor`]) become [`Intent`]s. Picking a counter up and putting
 //! it down are not moves, so they change only [`Held`] (a [`Pickup`], the
 //! picked-up piece of either game's board, in [`crate::table::input::pickup`]).

@@ -1,5 +1,5 @@
 //! Images drawn at start-up: counters with their shading and gloss, soft
-//! shadows, rings ([`counters`]), rounded squares (here), the bag ([`bag`])
+//! shadows, rings ([`counters`]), rounded squares (here), the bag ([`bag`](mod@bag))
 //! and the colour-blind symbols ([`symbols`]). Drawing them in code keeps
 //! them crisp at any size and the asset folder for sounds and fonts.
 
