@@ -20,6 +20,16 @@ fn app() -> App {
     app
 }
 
+/// A match between two people, its first turn on screen.
+fn playing() -> App {
+    let mut app = app();
+    app.world_mut()
+        .write_message(entropy::solomon::game::SolomonCommand::StartMatch);
+    wait_for(&mut app, SolomonScreen::Playing);
+    settle(&mut app);
+    app
+}
+
 /// Where `cell` is on the window, in logical pixels.
 fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
     let world = app.world().resource::<BoardLayout>().cell_centre(cell);
@@ -42,11 +52,7 @@ fn last_reply(app: &App) -> Option<OrderMove> {
 
 #[test]
 fn the_mouse_places_and_slides_on_the_board() {
-    let mut app = app();
-    app.world_mut()
-        .write_message(entropy::solomon::game::SolomonCommand::StartMatch);
-    wait_for(&mut app, SolomonScreen::Playing);
-    settle(&mut app);
+    let mut app = playing();
 
     // Chaos: a click on an empty cell places the drawn counter there.
     let dd = Cell::new(3, 3).unwrap();
@@ -101,11 +107,7 @@ fn the_mouse_places_and_slides_on_the_board() {
 #[test]
 fn the_turn_cards_buttons_stay_in_place_when_a_counter_is_picked_up() {
     entropy::ui::theme::controls::record();
-    let mut app = app();
-    app.world_mut()
-        .write_message(entropy::solomon::game::SolomonCommand::StartMatch);
-    wait_for(&mut app, SolomonScreen::Playing);
-    settle(&mut app);
+    let mut app = playing();
     let dd = Cell::new(3, 3).unwrap();
     click(&mut app, dd);
     settle(&mut app);
