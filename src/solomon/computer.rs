@@ -92,7 +92,7 @@ impl ComputerGame for Solomon {
     }
 
     fn watching(game: &CurrentMatch) -> bool {
-        game.seats.iter().all(|s| matches!(s, Seat::Computer(_)))
+        game.watching()
     }
 
     fn hint_for(game: &CurrentMatch) -> Position {

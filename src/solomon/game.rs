@@ -76,6 +76,20 @@ impl CurrentMatch {
     pub fn person_to_move(&self) -> bool {
         matches!(self.deciding(), Some((_, _, Seat::Person)))
     }
+
+    /// Whether two computers play (a person watches).
+    pub fn watching(&self) -> bool {
+        self.seats.iter().all(|s| matches!(s, Seat::Computer(_)))
+    }
+
+    /// Whether a person may take a move back now: no clock (`clocked`), a
+    /// person plays, and the round has a move to take back.
+    pub fn undo_allowed(&self, clocked: bool) -> bool {
+        !clocked
+            && self.seats.contains(&Seat::Person)
+            && !self.round().turns().is_empty()
+            && !self.round().is_finished()
+    }
 }
 
 /// Run condition: a person must decide now (the board takes input only then).

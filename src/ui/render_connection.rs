@@ -5,9 +5,10 @@
 //! connection's socket until something arrives. The renderer (Vulkan's
 //! window-system layer, on Bevy's rendering threads) used to share it:
 //! each time it waited for an answer from the server it read whatever had
-//! come on the socket, input included, into the connection's queue. An event read so just as the game
-//! went to sleep stayed in that queue unseen, with nothing left on the
-//! socket to wake the game, until the next input arrived. Drawing only when
+//! come on the socket, input included, into the connection's queue. An
+//! event read so just as the game went to sleep stayed in that queue
+//! unseen, with nothing left on the socket to wake the game, until the next
+//! input arrived. Drawing only when
 //! asked, the game then missed a click now and then: the mouse's release
 //! came only with the pointer's next move, and egui took the click for a
 //! long press. (Xlib and xcb cannot be shared with a thread that sleeps on

@@ -13,7 +13,7 @@ use crate::solomon::game::{CurrentMatch, Refused, Solomon};
 use crate::solomon::phase::TurnPhase;
 use crate::solomon::screen::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, side_panel};
-use crate::solomon::screens::turn_controls::{Controls, Refusal, TurnData, watching};
+use crate::solomon::screens::turn_controls::{Controls, Refusal, TurnData};
 use crate::solomon::world::marks::ShownMove;
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
@@ -45,7 +45,7 @@ fn keys(mut keys: MenuKeys<SolomonScreen>, controls: Option<Controls>, blocked: 
     let keys = keys.for_screen(SolomonScreen::Playing);
     let Some(mut controls) = controls else { return };
     let still = !crate::ui::animation::blocks_input(&blocked);
-    let watch = watching(&controls.game);
+    let watch = controls.game.watching();
     for n in keys {
         match n {
             Nav::Pass if still => controls.pass(),

@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use entropy_rules::{Move, Phase};
 
 use crate::solomon::screens::panel::{PanelData, reply_words};
-use crate::solomon::screens::turn_controls::{Controls, TurnData, undo_allowed, watching};
+use crate::solomon::screens::turn_controls::{Controls, TurnData};
 use crate::ui::navigation::LastDevice;
 use crate::ui::theme::{ui, widgets};
 
@@ -75,7 +75,7 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
                 }
             }
         }
-        if person || watching(game) {
+        if person || game.watching() {
             ui.add_space(4.0);
             buttons(ui, controls, still, turn.device.as_ref());
         }
@@ -103,7 +103,7 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
 fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &LastDevice) {
     let small = |w: f32| widgets::ButtonLook::new(w, 34.0).text_size(16.0);
     ui.horizontal(|ui| {
-        if watching(&controls.game) {
+        if controls.game.watching() {
             let paused = controls.pace.paused;
             if widgets::button(ui, if paused { "Play" } else { "Pause" }, small(84.0)).clicked() {
                 controls.pace.paused = !paused;
@@ -135,13 +135,13 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
             if controls.hint.working() {
                 widgets::working(ui, ui::MUTED);
             }
-            let undo = undo_allowed(&controls.game, controls.clock.is_some()) && still;
+            let undo = controls.game.undo_allowed(controls.clock.is_some()) && still;
             if widgets::button(ui, "Undo", small(74.0).enabled(undo)).clicked() {
                 controls.undo();
             }
         }
     });
-    prompts(ui, device, watching(&controls.game), controls.game.tournament);
+    prompts(ui, device, controls.game.watching(), controls.game.tournament);
 }
 
 /// The keys or buttons of the device used last.

@@ -9,7 +9,6 @@ use entropy_rules::{Action, Phase};
 use crate::solomon::computer::{HintRequest, Thinking, WatchPace};
 use crate::solomon::game::{CurrentMatch, Intent, Solomon, SolomonCommand};
 use crate::solomon::input::Held;
-use crate::solomon::match_setup::Seat;
 use crate::solomon::phase::CurrentPhase;
 use crate::solomon::world::marks::ShownMove;
 use crate::ui::navigation::LastDevice;
@@ -18,17 +17,6 @@ use crate::ui::overlays::{Overlay, OverlayCommand};
 /// Why the last move was refused, and for how much longer to say so.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Refusal(pub(crate) Option<(String, f32)>);
-
-/// Whether a person may take a move back now: no clock, a person plays,
-/// and the round has a move to take back.
-pub fn undo_allowed(game: &CurrentMatch, clocked: bool) -> bool {
-    !clocked && game.seats.contains(&Seat::Person) && !game.round().turns().is_empty() && !game.round().is_finished()
-}
-
-/// Whether two computers play (the person watches).
-pub(crate) fn watching(game: &CurrentMatch) -> bool {
-    game.seats.iter().all(|s| matches!(s, Seat::Computer(_)))
-}
 
 /// What the playing screen's keys and buttons act on.
 #[derive(SystemParam)]
@@ -64,7 +52,7 @@ impl Controls<'_> {
     }
 
     pub(crate) fn undo(&mut self) {
-        if undo_allowed(&self.game, self.clock.is_some()) {
+        if self.game.undo_allowed(self.clock.is_some()) {
             self.held.picked = None;
             self.commands.write(SolomonCommand::Undo);
         }

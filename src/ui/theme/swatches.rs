@@ -10,7 +10,7 @@ use super::widgets::strong;
 use crate::app::prefs::{ColourMarks, Settings};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, publish_marks);
+    app.add_systems(EguiPrimaryContextPass, publish_marks.before(super::Interface));
 }
 
 /// A disc of `fill` with a light rim and a gloss of `gloss` (its white's alpha).

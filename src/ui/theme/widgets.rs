@@ -19,7 +19,10 @@ use super::ui;
 use crate::ui::camera::InterfaceScale;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (style.run_if(run_once), zoom).chain());
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (style.run_if(run_once), zoom).chain().before(super::Interface),
+    );
 }
 
 /// Body text size, in points at scale 1.
