@@ -21,6 +21,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::input::{InputError, LineReader, read_text};
+use crate::output;
 
 /// The `carreno` subcommands.
 #[derive(Subcommand, Debug)]
@@ -132,10 +133,7 @@ pub fn run(command: Command) -> ExitCode {
                 }
             };
             match moves(&text) {
-                Ok(out) => {
-                    print!("{out}");
-                    ExitCode::SUCCESS
-                }
+                Ok(out) => output::print("carreno moves", &out),
                 Err(e) => {
                     eprintln!("entropy-cli carreno moves: {e}");
                     ExitCode::from(2)
@@ -163,12 +161,10 @@ pub fn run(command: Command) -> ExitCode {
             let stdout = io::stdout().lock();
             match play(Game::new(), [s, o], seed, &limits, tables, stdin, stdout) {
                 Ok(_) => ExitCode::SUCCESS,
-                Err(e) => {
+                Err(PlayError::Output(e)) => output::exit("carreno play", Err(e)),
+                Err(e @ PlayError::Input(_)) => {
                     eprintln!("entropy-cli carreno play: {e}");
-                    match e {
-                        PlayError::Input(_) => ExitCode::from(2),
-                        PlayError::Output(_) => ExitCode::FAILURE,
-                    }
+                    ExitCode::from(2)
                 }
             }
         }
@@ -213,8 +209,7 @@ pub fn run(command: Command) -> ExitCode {
             );
             let results = run_arena(&config, &|_| bar.inc(1));
             bar.finish_and_clear();
-            print!("{}", report(&config, &results));
-            ExitCode::SUCCESS
+            output::print("carreno arena", &report(&config, &results))
         }
     }
 }

@@ -1,12 +1,14 @@
 //! The library behind `entropy-cli`: scoring a board from text, playing the
 //! CodeCup 2023 protocol as a bot, refereeing games between players
 //! (built-in or external programs) for the arena, and showing and reviewing
-//! match files; and reading all of their input within bounds ([`input`]).
+//! match files; reading all of their input within bounds ([`input`]), and
+//! writing their output through a path that may fail ([`output`]).
 
 pub mod arena;
 pub mod bot;
 pub mod carreno;
 pub mod input;
+pub mod output;
 pub mod referee;
 pub mod review;
 pub mod score;

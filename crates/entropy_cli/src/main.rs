@@ -11,6 +11,7 @@ use entropy_ai::{Limits, ReviewBudget, StopFlag};
 use entropy_cli::arena::{self, ArenaConfig, PlayerSpec};
 use entropy_cli::bot::{GameClock, MoveClock};
 use entropy_cli::input::read_text;
+use entropy_cli::output;
 use entropy_cli::review::Part;
 use entropy_rules::AnyMatchFile;
 use entropy_rules::text::Bounds;
@@ -21,7 +22,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[command(
     name = "entropy-cli",
     version,
-    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena, match files shown and reviewed"
+    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena, match files shown and reviewed",
+    after_help = "Standard output that cannot be written (a full disk) is said on standard error, exit status 1. \
+                  A pipe closed by its reader (| head) ends a command quietly, but for the bot's: its referee \
+                  left in mid-game."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -260,10 +264,7 @@ fn show(path: &Path) -> ExitCode {
         entropy_cli::review::show_any(&file).map_err(|e| format!("{}: {e}", path.display()))
     });
     match shown {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => output::print("show", &text),
         Err(e) => {
             eprintln!("entropy-cli show: {e}");
             ExitCode::from(2)
@@ -316,14 +317,15 @@ fn review(path: &Path, budget: ReviewBudget, jobs: usize, svg: Option<&Path>, qu
             return ExitCode::from(2);
         }
     };
-    print!("{table}");
+    // The graph is written even when the table cannot be: the review took long.
+    let shown = output::print("review", &table);
     if let Some(svg) = svg
         && let Err(e) = std::fs::write(svg, entropy_cli::review::svg(file.tags(), size, &review, part))
     {
         eprintln!("entropy-cli review: cannot write {}: {e}", svg.display());
         return ExitCode::FAILURE;
     }
-    ExitCode::SUCCESS
+    shown
 }
 
 fn bot(level: &PlayerSpec, seed: u64, game_time: Option<Duration>, nodes: Option<u64>) -> ExitCode {
@@ -363,8 +365,7 @@ fn run_arena(config: &ArenaConfig, quiet: bool) -> ExitCode {
     };
     let results = arena::run(config, &progress);
     bar.finish_and_clear();
-    print!("{}", arena::report(config, &results));
-    ExitCode::SUCCESS
+    output::print("arena", &arena::report(config, &results))
 }
 
 fn score() -> ExitCode {
@@ -376,10 +377,7 @@ fn score() -> ExitCode {
         }
     };
     match Board::parse(&text) {
-        Ok(board) => {
-            print!("{}", entropy_cli::score::report(&board));
-            ExitCode::SUCCESS
-        }
+        Ok(board) => output::print("score", &entropy_cli::score::report(&board)),
         Err(e) => {
             eprintln!("entropy-cli score: {e}");
             ExitCode::from(2)
