@@ -379,38 +379,7 @@ fn control_characters_in_the_tags_are_printed_escaped() {
 
 #[test]
 fn show_prints_the_time_control_the_clocks_and_a_flag() {
-    let mut game = Match::new(Size::Five, Player::Two, [8, 9]);
-    game.set_time_control(entropy_rules::TimeControl::from_secs(60));
-    let mut players = [Greedy::new(1), Greedy::new(2)];
-    let mut left = [60_000u64; 2];
-    let mut count = 0;
-    while !game.is_over() {
-        if game.round().is_finished() {
-            game.start_second_round().unwrap();
-        }
-        if count == 20 {
-            // Player 1 is Chaos in round 1.
-            game.flag(Player::One).unwrap();
-        }
-        count += 1;
-        let (mover, _) = game.to_move().unwrap();
-        let position = *game.round().position();
-        let action = match game.forced_action() {
-            Some(forced) => forced,
-            None => match position.phase() {
-                Phase::ChaosDraw => Action::Draw,
-                Phase::ChaosPlace(_) => Action::Place(players[mover.index()].place(&position, &Limits::none())),
-                _ => players[mover.index()].order(&position, &Limits::none()).into(),
-            },
-        };
-        if action == Action::Draw {
-            game.apply(action).unwrap();
-        } else {
-            left[mover.index()] = left[mover.index()].saturating_sub(1_250);
-            let reading = entropy_rules::TimeLeft::from_millis(left[mover.index()]);
-            game.apply_timed(action, reading).unwrap();
-        }
-    }
+    let game = timed_match();
     let file = match_file(&game);
     let text = file.to_text();
     assert!(
@@ -450,9 +419,98 @@ fn show_prints_the_time_control_the_clocks_and_a_flag() {
     assert!(!plain.contains("time control") && !plain.contains("Time left") && !plain.contains("ran out of time"));
 }
 
+/// A 5×5 match with a minute each, player 2 Order first, every move
+/// taking 1.25 s of its player's clock, and the flag of player 1 (Chaos
+/// in round 1) fallen at the 21st action.
+fn timed_match() -> Match {
+    let mut game = Match::new(Size::Five, Player::Two, [8, 9]);
+    game.set_time_control(entropy_rules::TimeControl::from_secs(60));
+    let mut players = [Greedy::new(1), Greedy::new(2)];
+    let mut left = [60_000u64; 2];
+    let mut count = 0;
+    while !game.is_over() {
+        if game.round().is_finished() {
+            game.start_second_round().unwrap();
+        }
+        if count == 20 {
+            game.flag(Player::One).unwrap();
+        }
+        count += 1;
+        let (mover, _) = game.to_move().unwrap();
+        let position = *game.round().position();
+        let action = match game.forced_action() {
+            Some(forced) => forced,
+            None => match position.phase() {
+                Phase::ChaosDraw => Action::Draw,
+                Phase::ChaosPlace(_) => Action::Place(players[mover.index()].place(&position, &Limits::none())),
+                _ => players[mover.index()].order(&position, &Limits::none()).into(),
+            },
+        };
+        if action == Action::Draw {
+            game.apply(action).unwrap();
+        } else {
+            left[mover.index()] = left[mover.index()].saturating_sub(1_250);
+            game.apply_timed(action, entropy_rules::TimeLeft::from_millis(left[mover.index()]))
+                .unwrap();
+        }
+    }
+    game
+}
+
+#[test]
+fn clocks_that_contradict_the_file_are_refused_naming_the_line() {
+    let text = match_file(&timed_match()).to_text();
+    let lines: Vec<&str> = text.lines().collect();
+    let line_of = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix)).unwrap() + 1;
+    let round_1 = line_of("Round 1");
+    // Player 1 is Chaos in round 1: its placements of turns 1 and 2.
+    let (first, second) = (round_1 + 1, round_1 + 2);
+    assert!(lines[first - 1].starts_with("1. ") && lines[first - 1].contains(" {0:58.75} "));
+    assert!(lines[second - 1].starts_with("2. ") && lines[second - 1].contains(" {0:57.5} "));
+    let cases = [
+        (
+            text.replacen(" {0:58.75} ", " {1:00.5} ", 1),
+            format!(
+                "line {first}: player 1's clock shows 1:00.5 left after their placement, above the time control \
+                 of 1:00 a player for the match"
+            ),
+        ),
+        (
+            text.replacen(" {0:57.5} ", " {0:59} ", 1),
+            format!(
+                "line {second}: player 1's clock shows 0:59 left after their placement, up from 0:58.75 after \
+                 their move on line {first} (a player's time for the match only runs down)"
+            ),
+        ),
+        (
+            text.replacen("[TimeControl \"60\"]\n", "", 1),
+            format!(
+                "line {}: the tag Flag1 says player 1's time ran out, but the match has no time control (no \
+                 TimeControl tag)",
+                line_of("[Flag1") - 1
+            ),
+        ),
+    ];
+    assert!(MatchFile::parse(&text).is_ok());
+    for (i, (bad, expected)) in cases.iter().enumerate() {
+        let path = write(&format!("contradicted-{i}.match"), bad);
+        for command in ["show", "review"] {
+            let output = cli(&[command, path.to_str().unwrap()]);
+            let err = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{command}: {err}");
+            assert_eq!(
+                err.trim_end(),
+                format!("entropy-cli {command}: {}: {expected}", path.display())
+            );
+            assert!(output.stdout.is_empty());
+        }
+    }
+}
+
 #[test]
 fn show_prints_a_simultaneous_match_and_review_judges_it_board_by_board() {
     let mut game = entropy_rules::SimultaneousMatch::new(Size::Five, 12);
+    game.set_time_control(Some(entropy_rules::TimeControl::MSO));
     let mut players = [Greedy::new(1), Greedy::new(2)];
     let mut left = [900_000; 2];
     while !game.is_over() {

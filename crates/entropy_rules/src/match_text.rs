@@ -34,7 +34,10 @@
 //! out after the placement of turn 30 of round 1, before Order's move), and
 //! each move's clock, the mover's time left after it, in braces after the
 //! move (`12. 3Dc {14:52} DcDf {13:07.5}`). A file without them reads as
-//! before.
+//! before. A file whose clocks contradict it is refused: a reading above
+//! the time control, a player's reading above the one after their move
+//! before (their time for the match only runs down, across both rounds),
+//! a flag fallen in a match without a time control.
 //!
 //! A simultaneous match ([`SimultaneousFile`]) is written the same way with
 //! `[Format "simultaneous"]` first, one `[Bag ...]` and a section per board
@@ -49,8 +52,8 @@ use board_basics::text::{Bounds, MAX_LINE, TooLong, excerpt, without_bom};
 
 use crate::{
     Bag, BagSpec, Colour, FlagFall, Forfeit, Match, MatchRecord, NotationError, Outcome, Player, ReplayError,
-    ReplayErrorKind, SimultaneousMatch, SimultaneousRecord, SimultaneousReplayError, Size, TimeControl, TimeLeft, Turn,
-    TurnClocks,
+    ReplayErrorKind, Role, SimultaneousMatch, SimultaneousRecord, SimultaneousReplayError, Size, TimeControl, TimeLeft,
+    Turn, TurnClocks,
 };
 
 /// One match as a file holds it: who played and how it ended ([`MatchTags`]),
@@ -376,6 +379,15 @@ impl MatchFile {
     /// and a byte-order mark at the start. Every error names the line at
     /// fault (1-based); a text beyond [`MatchFile::BOUNDS`] is refused at the
     /// line where it goes beyond them.
+    ///
+    /// Besides moves that do not replay, a file that contradicts itself is
+    /// refused: tags the moves contradict ([`MatchFileErrorKind::Disagrees`]),
+    /// a clock reading above the time control
+    /// ([`MatchFileErrorKind::ClockAboveTimeControl`]) or above the same
+    /// player's reading before ([`MatchFileErrorKind::ClockGoesUp`]), a flag
+    /// with no time control ([`MatchFileErrorKind::FlagWithoutTimeControl`]).
+    /// [`MatchFile::to_text`] writes such a record as it stands, for the
+    /// rules take any reading their caller gives; this refuses it.
     pub fn parse(text: &str) -> Result<MatchFile, MatchFileError> {
         let (reader, end) = Reader::read(text)?;
         reader.finish(end)
@@ -606,6 +618,36 @@ pub enum MatchFileErrorKind {
         /// What the moves give.
         actual: String,
     },
+    /// A move's clock reading above the time control: nobody has more time
+    /// left than the match gives them.
+    ClockAboveTimeControl {
+        /// Whose clock: the mover's.
+        player: Player,
+        /// The role of the move (Chaos's placement, Order's slide or pass).
+        role: Role,
+        /// What the reading says is left.
+        left: TimeLeft,
+        /// The match's time control.
+        time_control: TimeControl,
+    },
+    /// A move's clock reading above the reading after the same player's
+    /// move before it (the last one with a reading, in this round or the
+    /// one before): a player's time for the match only runs down.
+    ClockGoesUp {
+        /// Whose clock: the mover's.
+        player: Player,
+        /// The role of the move.
+        role: Role,
+        /// What the reading says is left.
+        left: TimeLeft,
+        /// What the reading before said.
+        before: TimeLeft,
+        /// The line of the reading before.
+        before_line: usize,
+    },
+    /// A flag's tag (`Flag1`, `Flag2`) in a file without a time control:
+    /// there was no time to run out of.
+    FlagWithoutTimeControl(Player),
 }
 
 impl MatchFileError {
@@ -652,11 +694,51 @@ impl fmt::Display for MatchFileError {
                     excerpt(stated)
                 )
             }
+            K::ClockAboveTimeControl {
+                player,
+                role,
+                left,
+                time_control,
+            } => write!(
+                f,
+                "player {}'s clock shows {left} left after their {}, above the time control of {} a player for \
+                 the match",
+                player.index() + 1,
+                move_word(*role),
+                TimeLeft::from_duration(time_control.per_player())
+            ),
+            K::ClockGoesUp {
+                player,
+                role,
+                left,
+                before,
+                before_line,
+            } => write!(
+                f,
+                "player {}'s clock shows {left} left after their {}, up from {before} after their move on line \
+                 {before_line} (a player's time for the match only runs down)",
+                player.index() + 1,
+                move_word(*role)
+            ),
+            K::FlagWithoutTimeControl(player) => write!(
+                f,
+                "the tag {} says player {}'s time ran out, but the match has no time control (no TimeControl tag)",
+                tag::FLAG[player.index()],
+                player.index() + 1
+            ),
         }
     }
 }
 
 impl std::error::Error for MatchFileError {}
+
+/// The move a role makes: `placement`, `Order move`.
+fn move_word(role: Role) -> &'static str {
+    match role {
+        Role::Chaos => "placement",
+        Role::Order => "Order move",
+    }
+}
 
 /// `"1"` or `"2"`.
 fn player_number(player: Player) -> String {
@@ -1202,6 +1284,21 @@ impl Reader {
                 flags.push(value_of(t, parse_flag(&t.value, player, with_round))?);
             }
         }
+        // Without a time control there is no time to run out of: the first
+        // flag's tag in the file is at fault.
+        if time_control.is_none()
+            && let Some(t) = self.tags.iter().find(|t| tag::FLAG.contains(&t.name.as_str()))
+        {
+            let player = if t.name == tag::FLAG[0] {
+                Player::One
+            } else {
+                Player::Two
+            };
+            return Err(MatchFileError::new(
+                t.line,
+                MatchFileErrorKind::FlagWithoutTimeControl(player),
+            ));
+        }
         flags.sort();
         let forfeit = match self.tag(tag::TERMINATION) {
             Some(t) => value_of(t, parse_termination(&t.value))?,
@@ -1293,6 +1390,7 @@ impl Reader {
         let game = record
             .replay()
             .map_err(|e| MatchFileError::new(self.replay_error_line(&e, end), MatchFileErrorKind::Replay(e)))?;
+        check_clocks(self.round_readings(first_order), common.time_control)?;
         self.check_ending(common.forfeit, Ending::of(&game), game.totals())?;
         Ok(MatchFile {
             tags: self.match_tags(Format::Rounds),
@@ -1331,11 +1429,56 @@ impl Reader {
                 MatchFileErrorKind::SimultaneousReplay(e),
             )
         })?;
+        check_clocks(self.board_readings(), common.time_control)?;
         self.check_ending(common.forfeit, game.ending(), game.scores())?;
         Ok(SimultaneousFile {
             tags: self.match_tags(Format::Simultaneous),
             record,
         })
+    }
+
+    /// The clock readings of a match of two rounds in the order of the
+    /// moves, each with its line, whose clock it is and the role it moved in.
+    fn round_readings(&self, first_order: Player) -> Vec<Reading> {
+        let mut readings = Vec::new();
+        for (index, (_, turns)) in self.sections.iter().enumerate() {
+            let order = if index == 0 { first_order } else { first_order.other() };
+            for &(line, _, clocks) in turns {
+                readings.extend(clocks.placement.map(|left| (line, order.other(), Role::Chaos, left)));
+                readings.extend(clocks.reply.map(|left| (line, order, Role::Order, left)));
+            }
+        }
+        readings
+    }
+
+    /// The clock readings of a simultaneous match, each player's in the
+    /// order of their moves: turn by turn, their placement on the other's
+    /// board, then their Order move on their own.
+    fn board_readings(&self) -> Vec<Reading> {
+        let board = |owner: Player| {
+            self.sections
+                .get(owner.index())
+                .map_or(&[][..], |(_, turns)| turns.as_slice())
+        };
+        let steps = Player::BOTH
+            .map(|owner| board(owner).len())
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let mut readings = Vec::new();
+        for t in 0..steps {
+            for owner in Player::BOTH {
+                if let Some(&(line, _, clocks)) = board(owner).get(t) {
+                    readings.extend(clocks.placement.map(|left| (line, owner.other(), Role::Chaos, left)));
+                }
+            }
+            for owner in Player::BOTH {
+                if let Some(&(line, _, clocks)) = board(owner).get(t) {
+                    readings.extend(clocks.reply.map(|left| (line, owner, Role::Order, left)));
+                }
+            }
+        }
+        readings
     }
 
     /// The line a replay error points at: a flag's tag, the turn's, or the
@@ -1376,6 +1519,48 @@ impl Reader {
             board => turn_line(board - 1).unwrap_or(end),
         }
     }
+}
+
+/// A clock reading as read: its line, whose clock, the role of the move
+/// it follows, what it shows.
+type Reading = (usize, Player, Role, TimeLeft);
+
+/// Checks that no reading is above the time control, and that no player's
+/// reading is above their reading before: `readings` are each player's in
+/// the order of their moves (the two players' may interleave).
+fn check_clocks(readings: Vec<Reading>, time_control: Option<TimeControl>) -> Result<(), MatchFileError> {
+    let mut last: [Option<(usize, TimeLeft)>; 2] = [None, None];
+    for (line, player, role, left) in readings {
+        if let Some(time_control) = time_control
+            && left.duration() > time_control.per_player()
+        {
+            return Err(MatchFileError::new(
+                line,
+                MatchFileErrorKind::ClockAboveTimeControl {
+                    player,
+                    role,
+                    left,
+                    time_control,
+                },
+            ));
+        }
+        if let Some((before_line, before)) = last[player.index()]
+            && left > before
+        {
+            return Err(MatchFileError::new(
+                line,
+                MatchFileErrorKind::ClockGoesUp {
+                    player,
+                    role,
+                    left,
+                    before,
+                    before_line,
+                },
+            ));
+        }
+        last[player.index()] = Some((line, left));
+    }
+    Ok(())
 }
 
 /// What both formats read alike.

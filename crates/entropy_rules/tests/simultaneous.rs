@@ -27,8 +27,20 @@ fn action_for(game: &SimultaneousMatch, pending: Pending, rng: &mut SmallRng) ->
     }
 }
 
+/// A random clock reading for `player`'s next move, as a clock running down
+/// would show it: within the time control (15 minutes without one), and
+/// never above their reading before (each move takes its hundredth of the
+/// time at most, and the player's n-th move leaves less than n hundredths used).
+fn reading(game: &SimultaneousMatch, player: Player, rng: &mut SmallRng) -> TimeLeft {
+    let start = game.time_control().map_or(900_000, |tc| u64::from(tc.secs()) * 1000);
+    let slice = (start / 100).max(1);
+    let made = game.moves_made(player) as u64;
+    TimeLeft::from_millis(start.saturating_sub(slice * made + rng.random_range(0..slice)))
+}
+
 /// One step of random play: the draw, or one pending action chosen at
-/// random among those owed (so either player may act first). False once over.
+/// random among those owed (so either player may act first), with its
+/// clock reading if `timed`. False once over.
 fn step(game: &mut SimultaneousMatch, rng: &mut SmallRng, timed: bool) -> bool {
     match game.step() {
         SimultaneousStep::Over => false,
@@ -41,7 +53,7 @@ fn step(game: &mut SimultaneousMatch, rng: &mut SmallRng, timed: bool) -> bool {
             let chosen = pending[rng.random_range(0..pending.len())];
             let action = action_for(game, chosen, rng);
             if timed {
-                let left = TimeLeft::from_millis(rng.random_range(0..900_000));
+                let left = reading(game, chosen.player, rng);
                 game.apply_timed(chosen.player, action, left).unwrap();
             } else {
                 game.apply(chosen.player, action).unwrap();
@@ -262,6 +274,7 @@ fn a_flagged_player_places_in_reading_order_and_passes_on_both_boards() {
 fn with_both_flags_down_the_match_plays_itself_out() {
     let mut rng = SmallRng::seed_from_u64(6);
     let mut game = SimultaneousMatch::new(Size::Seven, 6);
+    game.set_time_control(Some(TimeControl::MSO));
     for _ in 0..40 {
         step(&mut game, &mut rng, false);
     }
@@ -420,6 +433,154 @@ fn malformed_simultaneous_files_are_named_by_line() {
     ));
 }
 
+/// `line` (a turn) with its `index`-th clock reading (0 the placement's,
+/// 1 the Order move's) made `reading`.
+fn with_clock(line: &str, index: usize, reading: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    let mut seen = 0;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}').unwrap();
+        out.push_str(&rest[..=open]);
+        out.push_str(if seen == index { reading } else { &rest[open + 1..close] });
+        out.push('}');
+        rest = &rest[close + 1..];
+        seen += 1;
+    }
+    assert!(seen > index, "{line} has no clock {index}");
+    out + rest
+}
+
+/// A whole simultaneous match on 5×5 with the MSO time control, every move
+/// with its reading, player 1's flag fallen at their 30th move, as text.
+fn timed_simultaneous_text() -> String {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut game = SimultaneousMatch::new(Size::Five, 11);
+    game.set_time_control(Some(TimeControl::MSO));
+    loop {
+        if game.moves_made(Player::One) == 30 && !game.is_flagged(Player::One) {
+            game.flag(Player::One).unwrap();
+        }
+        if !step(&mut game, &mut rng, true) {
+            break;
+        }
+    }
+    SimultaneousFile {
+        tags: MatchTags::default(),
+        record: game.record(),
+    }
+    .to_text()
+}
+
+/// The line of turn `turn` on board `board` (both from 1) in `text`.
+fn turn_line(text: &str, board: usize, turn: usize) -> usize {
+    let heading = text
+        .lines()
+        .position(|l| l.starts_with(&format!("Board {board}:")))
+        .unwrap();
+    heading
+        + 1
+        + text
+            .lines()
+            .skip(heading)
+            .position(|l| l.starts_with(&format!("{turn}. ")))
+            .unwrap()
+}
+
+/// `text` with, for each edit `(line, index, reading)`, the clock `index`
+/// of that line made `reading`.
+fn reclocked(text: &str, edits: &[(usize, usize, &str)]) -> String {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    for &(line, index, reading) in edits {
+        lines[line - 1] = with_clock(&lines[line - 1], index, reading);
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_simultaneous_clock_above_the_time_control_is_refused_with_its_line() {
+    let text = timed_simultaneous_text();
+    assert!(
+        text.contains("[TimeControl \"900\"]\n[Flag1 \"turn 16, before the placement\"]\n"),
+        "{text}"
+    );
+    assert!(SimultaneousFile::parse(&text).is_ok());
+    // Player 2's Order move on their own board.
+    let line = turn_line(&text, 2, 1);
+    let e = SimultaneousFile::parse(&reclocked(&text, &[(line, 1, "15:00.5")])).unwrap_err();
+    assert_eq!(e.line, line);
+    assert_eq!(
+        e.kind,
+        K::ClockAboveTimeControl {
+            player: Player::Two,
+            role: Role::Order,
+            left: TimeLeft::from_millis(900_500),
+            time_control: TimeControl::MSO,
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line {line}: player 2's clock shows 15:00.5 left after their Order move, above the time control of \
+             15:00 a player for the match"
+        )
+    );
+}
+
+#[test]
+fn a_simultaneous_clock_that_goes_up_between_a_players_moves_is_refused_on_either_board() {
+    let text = timed_simultaneous_text();
+    // Up between player 2's placement on board 1 and their Order move on
+    // board 2 of the same turn: one clock for both boards.
+    let (placed, moved) = (turn_line(&text, 1, 3), turn_line(&text, 2, 3));
+    let e = SimultaneousFile::parse(&reclocked(&text, &[(placed, 0, "12:00"), (moved, 1, "12:00.001")])).unwrap_err();
+    assert_eq!(e.line, moved);
+    assert_eq!(
+        e.kind,
+        K::ClockGoesUp {
+            player: Player::Two,
+            role: Role::Order,
+            left: TimeLeft::from_millis(720_001),
+            before: TimeLeft::from_millis(720_000),
+            before_line: placed,
+        }
+    );
+    assert!(
+        e.to_string()
+            .contains(&format!("up from 12:00 after their move on line {placed}")),
+        "{e}"
+    );
+    // And between turns: their Order move, then their next placement.
+    let next = turn_line(&text, 1, 4);
+    let e = SimultaneousFile::parse(&reclocked(&text, &[(moved, 1, "11:00"), (next, 0, "11:30")])).unwrap_err();
+    assert_eq!(e.line, next);
+    assert!(
+        matches!(e.kind, K::ClockGoesUp { player: Player::Two, role: Role::Chaos, before_line, .. } if before_line == moved),
+        "{e}"
+    );
+    // Equal readings are a clock that did not run: read.
+    let same = text
+        .lines()
+        .nth(placed - 1)
+        .unwrap()
+        .split('{')
+        .nth(1)
+        .unwrap()
+        .split('}')
+        .next()
+        .unwrap();
+    assert!(SimultaneousFile::parse(&reclocked(&text, &[(moved, 1, same)])).is_ok());
+}
+
+#[test]
+fn a_simultaneous_flag_without_a_time_control_is_refused_at_its_tag() {
+    let text = timed_simultaneous_text();
+    let untimed = text.replace("[TimeControl \"900\"]\n", "");
+    let flag = untimed.lines().position(|l| l.starts_with("[Flag1")).unwrap() + 1;
+    let e = SimultaneousFile::parse(&untimed).unwrap_err();
+    assert_eq!((e.line, e.kind), (flag, K::FlagWithoutTimeControl(Player::One)));
+}
+
 #[test]
 fn a_record_whose_boards_are_out_of_step_is_refused() {
     let mut rng = SmallRng::seed_from_u64(9);
@@ -508,6 +669,14 @@ proptest! {
         tags.players[1].name = n2;
         let file = SimultaneousFile { tags, record: game.record() };
         let text = file.to_text();
+        if time_control.is_none() && !game.flags().is_empty() {
+            // A flag with no time control: the file contradicts itself.
+            let e = SimultaneousFile::parse(&text).unwrap_err();
+            let flag_line = text.lines().position(|l| l.starts_with("[Flag")).unwrap() + 1;
+            prop_assert_eq!(e.line, flag_line);
+            prop_assert!(matches!(e.kind, K::FlagWithoutTimeControl(_)), "{:?}", e.kind);
+            return Ok(());
+        }
         let back = SimultaneousFile::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&back, &file);
         prop_assert_eq!(back.to_text(), text.clone());

@@ -234,6 +234,7 @@ fn a_flag_stays_down_in_the_second_round_in_the_other_role() {
 fn a_flag_between_the_rounds_is_kept_where_it_fell() {
     let mut rng = SmallRng::seed_from_u64(4);
     let mut game = Match::new(Size::Five, Player::One, [9, 10]);
+    game.set_time_control(Some(TimeControl::MSO));
     finish_round(&mut game, &mut rng);
     let fall = game.flag(Player::Two).unwrap();
     assert_eq!((fall.round, fall.moves), (0, 49));
@@ -453,19 +454,24 @@ fn the_file_keeps_the_time_control_the_clocks_and_the_flags() {
         words[2].trim_matches(['{', '}'])
     );
     assert_eq!(MatchFile::parse(&text).unwrap(), file);
-    // Old files, with none of it, read as before; the clocks may be left out.
-    let bare: String = text
-        .lines()
-        .filter(|l| !l.starts_with("[TimeControl"))
-        .map(|l| {
-            let kept: Vec<&str> = l.split_whitespace().filter(|w| !w.starts_with('{')).collect();
-            format!("{}\n", kept.join(" "))
-        })
-        .collect();
-    let back = MatchFile::parse(&bare).unwrap();
-    assert_eq!(back.record.time_control, None);
+    // The clocks may be left out.
+    let without = |dropped: &[&str]| -> String {
+        text.lines()
+            .filter(|l| !dropped.iter().any(|d| l.starts_with(d)))
+            .map(|l| {
+                let kept: Vec<&str> = l.split_whitespace().filter(|w| !w.starts_with('{')).collect();
+                format!("{}\n", kept.join(" "))
+            })
+            .collect()
+    };
+    let back = MatchFile::parse(&without(&[])).unwrap();
+    assert_eq!(back.record.time_control, Some(TimeControl::MSO));
     assert!(back.record.clocks.is_empty());
     assert_eq!(back.record.flags, file.record.flags);
+    // Old files, with none of it, read as before.
+    let back = MatchFile::parse(&without(&["[TimeControl", "[Flag"])).unwrap();
+    assert_eq!(back.record.time_control, None);
+    assert!(back.record.clocks.is_empty() && back.record.flags.is_empty());
 }
 
 #[test]
@@ -546,6 +552,213 @@ fn malformed_clocks_time_controls_and_flags_are_named_by_line() {
     }
 }
 
+/// `line` (a turn) with its `index`-th clock reading (0 the placement's,
+/// 1 the Order move's, when both have one) made `reading`.
+fn with_clock(line: &str, index: usize, reading: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    let mut seen = 0;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}').unwrap();
+        out.push_str(&rest[..=open]);
+        out.push_str(if seen == index { reading } else { &rest[open + 1..close] });
+        out.push('}');
+        rest = &rest[close + 1..];
+        seen += 1;
+    }
+    assert!(seen > index, "{line} has no clock {index}");
+    out + rest
+}
+
+/// The `index`-th clock reading of `line` (as [`with_clock`] counts them).
+fn clock_of(line: &str, index: usize) -> TimeLeft {
+    let reading = line.split('{').nth(index + 1).unwrap().split('}').next().unwrap();
+    reading.parse().unwrap()
+}
+
+/// The text of a timed 7×7 match, MSO time control, player 1 Order in
+/// round 1 and out of time from its 30th action, every move with a reading.
+fn timed_text() -> String {
+    MatchFile {
+        tags: MatchTags::default(),
+        record: flagged_match(8, &[(Player::One, 30)], true).record(),
+    }
+    .to_text()
+}
+
+/// The line of turn `turn` of round `round` (both from 1) in `text`.
+fn turn_line(text: &str, round: usize, turn: usize) -> usize {
+    let heading = text
+        .lines()
+        .position(|l| l.starts_with(&format!("Round {round}:")))
+        .unwrap();
+    heading
+        + 1
+        + text
+            .lines()
+            .skip(heading)
+            .position(|l| l.starts_with(&format!("{turn}. ")))
+            .unwrap()
+}
+
+/// `text` with its line `line` (from 1) made `with`.
+fn replaced(text: &str, line: usize, with: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[line - 1] = with;
+    lines.join("\n") + "\n"
+}
+
+/// `text` with the clock `index` of line `line` made `reading`.
+fn reclocked(text: &str, line: usize, index: usize, reading: &str) -> String {
+    let old = text.lines().nth(line - 1).unwrap();
+    replaced(text, line, &with_clock(old, index, reading))
+}
+
+#[test]
+fn a_clock_above_the_time_control_is_refused_with_its_line() {
+    let text = timed_text();
+    assert!(text.contains("[TimeControl \"900\"]"));
+    // Player 2 places first, and is Chaos all round 1.
+    let first = turn_line(&text, 1, 1);
+    let e = MatchFile::parse(&reclocked(&text, first, 0, "15:00.001")).unwrap_err();
+    assert_eq!(e.line, first);
+    assert_eq!(
+        e.kind,
+        K::ClockAboveTimeControl {
+            player: Player::Two,
+            role: Role::Chaos,
+            left: TimeLeft::from_millis(900_001),
+            time_control: TimeControl::MSO,
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line {first}: player 2's clock shows 15:00.001 left after their placement, above the time control \
+             of 15:00 a player for the match"
+        )
+    );
+    // The whole time control is not above it: a move made at once.
+    assert!(MatchFile::parse(&reclocked(&text, first, 0, "15:00")).is_ok());
+    // Order's reading, in round 2 (player 2's now).
+    let line = turn_line(&text, 2, 3);
+    let e = MatchFile::parse(&reclocked(&text, line, 1, "15:03")).unwrap_err();
+    assert_eq!(e.line, line);
+    assert!(
+        matches!(
+            e.kind,
+            K::ClockAboveTimeControl {
+                player: Player::Two,
+                role: Role::Order,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("shows 15:03 left after their Order move, above"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_clock_that_goes_up_between_a_players_moves_is_refused_with_both_lines() {
+    let text = timed_text();
+    // Player 1's Order moves of round 1, turns 4 and 5.
+    let (four, five) = (turn_line(&text, 1, 4), turn_line(&text, 1, 5));
+    let lower = reclocked(&text, four, 1, "10:00");
+    let e = MatchFile::parse(&reclocked(&lower, five, 1, "10:00.5")).unwrap_err();
+    assert_eq!(e.line, five);
+    assert_eq!(
+        e.kind,
+        K::ClockGoesUp {
+            player: Player::One,
+            role: Role::Order,
+            left: TimeLeft::from_millis(600_500),
+            before: TimeLeft::from_millis(600_000),
+            before_line: four,
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line {five}: player 1's clock shows 10:00.5 left after their Order move, up from 10:00 after their \
+             move on line {four} (a player's time for the match only runs down)"
+        )
+    );
+    // The same reading twice is a clock that did not run: read.
+    let same = clock_of(text.lines().nth(five - 1).unwrap(), 1).to_string();
+    assert!(MatchFile::parse(&reclocked(&text, four, 1, &same)).is_ok());
+
+    // The clock is the match's: player 1's first placement of round 2 may
+    // not show more than their last Order move of round 1.
+    let last = turn_line(&text, 1, 48);
+    let left = clock_of(text.lines().nth(last - 1).unwrap(), 1);
+    let more = TimeLeft::from_millis(left.millis() + 1_000).to_string();
+    let opening = turn_line(&text, 2, 1);
+    let e = MatchFile::parse(&reclocked(&text, opening, 0, &more)).unwrap_err();
+    assert_eq!(e.line, opening);
+    assert_eq!(
+        e.kind,
+        K::ClockGoesUp {
+            player: Player::One,
+            role: Role::Chaos,
+            left: TimeLeft::from_millis(left.millis() + 1_000),
+            before: left,
+            before_line: last,
+        }
+    );
+    // The other player's clock is another clock: with player 1's time
+    // halved all through, player 2's readings stand above theirs, and read.
+    let mut round = 0;
+    let halved: String = text
+        .lines()
+        .map(|l| {
+            round += usize::from(l.starts_with("Round "));
+            // Player 1 is Order in round 1, Chaos in round 2.
+            let index = usize::from(round == 1);
+            let line = if round > 0 && l.matches('{').count() > index {
+                let half = TimeLeft::from_millis(clock_of(l, index).millis() / 2);
+                with_clock(l, index, &half.to_string())
+            } else {
+                l.to_string()
+            };
+            line + "\n"
+        })
+        .collect();
+    assert_ne!(halved, text);
+    assert!(MatchFile::parse(&halved).is_ok());
+}
+
+#[test]
+fn a_flag_without_a_time_control_is_refused_at_its_tag() {
+    let text = timed_text();
+    let untimed: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[TimeControl"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let flag = untimed.lines().position(|l| l.starts_with("[Flag1")).unwrap() + 1;
+    let e = MatchFile::parse(&untimed).unwrap_err();
+    assert_eq!((e.line, &e.kind), (flag, &K::FlagWithoutTimeControl(Player::One)));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line {flag}: the tag Flag1 says player 1's time ran out, but the match has no time control \
+             (no TimeControl tag)"
+        )
+    );
+    // Without the flag too, it reads: clocks need no time control.
+    let plain: String = untimed
+        .lines()
+        .filter(|l| !l.starts_with("[Flag1"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let back = MatchFile::parse(&plain).unwrap();
+    assert_eq!((back.record.time_control, back.record.flags.len()), (None, 0));
+    assert!(!back.record.clocks.is_empty());
+}
+
 fn sizes() -> impl Strategy<Value = Size> {
     prop_oneof![Just(Size::Five), Just(Size::Seven)]
 }
@@ -568,6 +781,12 @@ proptest! {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = Match::new(size, Player::One, [seed, seed.wrapping_add(1)]);
         game.set_time_control(time_control.and_then(TimeControl::from_secs));
+        // Each player's clock runs down from the time control (15 minutes
+        // without one), each move taking at most a hundredth of it: the
+        // readings never go up, whatever moves come between.
+        let start = time_control.map_or(900_000, |secs| u64::from(secs) * 1000);
+        let slice = (start / 100).max(1);
+        let mut made = [0u64; 2];
         for count in 0..actions {
             for (player, at) in [(Player::One, flag_one), (Player::Two, flag_two)] {
                 if at == Some(count) && !game.is_over() && !game.is_flagged(player) {
@@ -578,14 +797,25 @@ proptest! {
                 break;
             }
             let action = next_action(&game, &mut rng);
+            let mover = game.to_move().unwrap().0.index();
+            let left = start.saturating_sub(slice * made[mover] + rng.random_range(0..slice));
+            made[mover] += 1;
             if clocks && rng.random_bool(0.8) {
-                game.apply_timed(action, TimeLeft::from_millis(rng.random_range(0..10_000_000))).unwrap();
+                game.apply_timed(action, TimeLeft::from_millis(left)).unwrap();
             } else {
                 game.apply(action).unwrap();
             }
         }
         let file = MatchFile { tags: MatchTags::default(), record: game.record() };
         let text = file.to_text();
+        if time_control.is_none() && !game.flags().is_empty() {
+            // A flag with no time control: the file contradicts itself.
+            let e = MatchFile::parse(&text).unwrap_err();
+            let flag_line = text.lines().position(|l| l.starts_with("[Flag")).unwrap() + 1;
+            prop_assert_eq!(e.line, flag_line);
+            prop_assert!(matches!(e.kind, K::FlagWithoutTimeControl(_)), "{:?}", e.kind);
+            return Ok(());
+        }
         let back = MatchFile::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&back, &file);
         prop_assert_eq!(back.to_text(), text.clone());
