@@ -306,3 +306,30 @@ fn a_simultaneous_match_from_the_history_is_replayed_and_reviewed_board_by_board
         && app.world().get_resource::<Review>().is_none()));
     assert_eq!(kept(&app).len(), 1, "the match is not kept again");
 }
+
+/// The person is named as a sentence names them: "Your board" over
+/// their board, the other's "Beginner's board", never "You's board".
+#[test]
+fn the_person_s_board_is_your_board() {
+    let mut app = window_app("sim-your-board");
+    app.insert_resource(SimSetup {
+        opponent: SimOpponent::Computer(Level::Beginner),
+        size: Size::Five,
+    });
+    send(&mut app, SimCommand::Start);
+    let titles = |app: &mut App| -> Vec<String> {
+        let mut query = app
+            .world_mut()
+            .query_filtered::<&Text2d, With<entropy::simultaneous::boards::SimTitle>>();
+        let mut titles: Vec<String> = query.iter(app.world()).map(|t| t.0.clone()).collect();
+        titles.sort();
+        titles
+    };
+    assert!(run_until(&mut app, 200, |app| titles(app).len() == 2
+        && !titles(app)[0].is_empty()));
+    let shown = titles(&mut app);
+    assert!(shown[0].starts_with("Beginner's board"), "{shown:?}");
+    assert!(shown[1].starts_with("Your board"), "{shown:?}");
+    let prompt = entropy::simultaneous::panel::prompt(app.world().resource::<SimMatch>());
+    assert!(!prompt.contains("You's"), "{prompt}");
+}

@@ -12,6 +12,7 @@ use super::boards::{SimCoordinate, SimCounter, SimLayout, SimSquare, SimTitle, S
 use super::count::SimCount;
 use super::game::SimMatch;
 use super::input::SimHand;
+use crate::app::players::possessive;
 use crate::table::pieces::{lift, piece_sprites};
 use crate::table::z;
 use crate::ui::art::{Art, ROUNDED_BORDER};
@@ -116,7 +117,7 @@ fn name_boards(
             Some(count) => count.counted(owner),
             None => game.game.board(owner).score(),
         };
-        let words = format!("{name}'s board · {score}");
+        let words = format!("{} board · {score}", possessive(name));
         if text.0 != words {
             text.0 = words;
         }

@@ -12,6 +12,7 @@ use super::count::{SimCount, SkipSimCount};
 use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
 use super::input::SimHand;
 use super::{InSimultaneous, SimScreen};
+use crate::app::players::{possessive, possessive_within};
 use crate::table::end_card::end_card;
 use crate::table::turn::Intent;
 use crate::ui::navigation::{Focus, LastDevice};
@@ -57,7 +58,11 @@ pub fn prompt(game: &SimMatch) -> String {
     let name = |p: Player| game.names[p.index()].clone();
     match game.person_to_act() {
         Some(p) if p.role == Role::Chaos => {
-            format!("{}: place the counter on {}'s board.", name(p.player), name(p.board))
+            format!(
+                "{}: place the counter on {} board.",
+                name(p.player),
+                possessive_within(&name(p.board))
+            )
         }
         Some(p) => format!("{}: slide a counter on your board, or pass.", name(p.player)),
         None if game.game.is_over() => "Both boards are full.".to_string(),
@@ -169,7 +174,10 @@ fn scores(ui: &mut egui::Ui, game: &SimMatch, count: Option<&SimCount>) {
     widgets::card(ui, |ui| {
         for owner in Player::BOTH {
             ui.horizontal(|ui| {
-                ui.label(widgets::strong(format!("{}'s board", game.names[owner.index()]), 18.0));
+                ui.label(widgets::strong(
+                    format!("{} board", possessive(&game.names[owner.index()])),
+                    18.0,
+                ));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let score = count.map_or(game.game.board(owner).score(), |c| c.counted(owner));
                     ui.label(widgets::strong(score.to_string(), 19.0))

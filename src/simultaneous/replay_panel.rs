@@ -17,6 +17,7 @@ use super::SimScreen;
 use super::game::SimMatch;
 use super::replay::{ReplayMove, SimReplay, SimReplayCommand};
 use crate::app::AppSet;
+use crate::app::players::possessive;
 use crate::history::cards::{Step, ask, failed, steps_card, under_way};
 use crate::history::review::{Review, graph, mark_colour, mark_name};
 use crate::ui::menus::MenuKeys;
@@ -183,7 +184,10 @@ fn finished(ui: &mut egui::Ui, replay: &SimReplay, done: &MatchReview, name: &dy
             .iter()
             .filter(|m| m.board == next.board)
             .count();
-        ui.label(widgets::muted(format!("{}'s board", name(next.board)), widgets::SMALL));
+        ui.label(widgets::muted(
+            format!("{} board", possessive(&name(next.board))),
+            widgets::SMALL,
+        ));
         graph(ui, &board.expected(), board.score, played);
     }
     if let Some(m) = replay.moves.get(replay.step).and_then(|m| move_review(done, m)) {
