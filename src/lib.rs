@@ -71,6 +71,7 @@ impl Plugin for CorePlugin {
             solomon::input::plugin,
             solomon::computer::plugin,
             solomon::tutorial::plugin,
+            solomon::leave::plugin,
             carreno::plugin,
             simultaneous::plugin,
         ));

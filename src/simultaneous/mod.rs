@@ -46,9 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(InSimultaneous), |mut commands: Commands| {
             commands.insert_resource(crate::app::screen::MatchShown)
         })
-        .add_systems(OnExit(InSimultaneous), |mut commands: Commands| {
-            commands.remove_resource::<crate::app::screen::MatchShown>()
-        })
+        .add_systems(OnExit(InSimultaneous), forget_the_match)
         .add_plugins((
             setup::plugin,
             setup_screen::plugin,
@@ -63,6 +61,16 @@ pub(super) fn plugin(app: &mut App) {
             replay::plugin,
             result::plugin,
         ));
+}
+
+/// Nothing of a match outlives it: leaving the boards (for the title, the
+/// setup or the History) takes the match, its music and a counter in hand
+/// with it; its boards, computer, search and count go on the same exit
+/// where they are kept ([`boards`], [`computer`], [`count`]).
+fn forget_the_match(mut hand: ResMut<input::SimHand>, mut commands: Commands) {
+    commands.remove_resource::<SimMatch>();
+    commands.remove_resource::<crate::app::screen::MatchShown>();
+    *hand = input::SimHand::default();
 }
 
 /// How the boards look, and the side panel: needs the drawn images and the fonts.

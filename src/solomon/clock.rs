@@ -42,14 +42,18 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// A new match gets the setup's clock (or none); a resumed one keeps its own.
+/// A new match gets the setup's clock (or none); a resumed one keeps its
+/// own; a match replayed has none (its moves keep their clocks). A match
+/// left takes its clock with it ([`crate::solomon::leave`]).
 fn set_clock(mut commands: MessageReader<SolomonCommand>, setup: Res<MatchSetup>, mut cmd: Commands) {
     for command in commands.read() {
-        if matches!(command, SolomonCommand::StartMatch | SolomonCommand::Rematch) {
-            match setup.clock.per_player() {
+        match command {
+            SolomonCommand::StartMatch | SolomonCommand::Rematch => match setup.clock.per_player() {
                 Some(time) => cmd.insert_resource(MatchClock::new(time)),
                 None => cmd.remove_resource::<MatchClock>(),
-            }
+            },
+            SolomonCommand::Review | SolomonCommand::StartTutorial => cmd.remove_resource::<MatchClock>(),
+            _ => {}
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod count;
 pub mod game;
 pub mod history;
 pub mod input;
+pub mod leave;
 pub mod match_clock;
 pub mod match_file;
 pub mod match_setup;

@@ -205,6 +205,11 @@ impl<G: ComputerGame> HintRequest<G> {
         self.thought.is_some()
     }
 
+    /// Whether nothing is asked for, worked out or kept (as before any hint).
+    pub fn is_clear(&self) -> bool {
+        !self.wanted && self.thought.is_none() && self.answer.is_none()
+    }
+
     /// The hint worked out for exactly `now`, if there is one.
     pub fn for_now(&self, now: &G::HintFor) -> Option<&G::Hint> {
         self.answer.as_ref().filter(|(f, _)| f == now).map(|(_, h)| h)

@@ -11,7 +11,8 @@ use crate::ui::navigation::Focus;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Overlays>()
         .add_message::<OverlayCommand>()
-        .add_systems(Update, open_and_close_overlays.in_set(crate::app::AppSet::Input));
+        .add_systems(Update, open_and_close_overlays.in_set(crate::app::AppSet::Input))
+        .add_systems(Update, close_with_the_screen.before(open_and_close_overlays));
 }
 
 /// A dialog over the screen. While one is open, the screen under it takes no
@@ -112,6 +113,21 @@ fn open_and_close_overlays(
                     focus.close_dialog();
                 }
             }
+        }
+    }
+}
+
+/// A dialog belongs to the screen it was opened over: a change of screen
+/// (a match left for the title, a game entered) closes what was open.
+fn close_with_the_screen(
+    mut changes: MessageReader<StateTransitionEvent<crate::app::screen::Screen>>,
+    mut overlays: ResMut<Overlays>,
+    mut focus: ResMut<Focus>,
+) {
+    let changed = changes.read().any(|change| change.exited != change.entered);
+    if changed {
+        while overlays.0.pop().is_some() {
+            focus.close_dialog();
         }
     }
 }

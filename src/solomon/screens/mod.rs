@@ -21,6 +21,8 @@ mod setup_rows;
 mod turn_card;
 mod turn_controls;
 
+pub use turn_controls::Refusal;
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::solomon::screen::plugin)
         .add_systems(OnExit(InMatch), crate::history::review::cancel)

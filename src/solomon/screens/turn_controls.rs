@@ -18,6 +18,13 @@ use crate::ui::overlays::{Overlay, OverlayCommand};
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Refusal(pub(crate) Option<(String, f32)>);
 
+impl Refusal {
+    /// Why the last move was refused, while it is said.
+    pub fn reason(&self) -> Option<&str> {
+        self.0.as_ref().map(|(reason, _)| reason.as_str())
+    }
+}
+
 /// What the playing screen's keys and buttons act on.
 #[derive(SystemParam)]
 pub(crate) struct Controls<'w> {
