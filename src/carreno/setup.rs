@@ -16,7 +16,7 @@ use super::commands::CarrenoCommand;
 use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::{ui, widgets};
 
@@ -99,7 +99,6 @@ fn navigate(
 struct SetupView<'w> {
     focus: ResMut<'w, Focus>,
     setup: ResMut<'w, CarrenoSetup>,
-    device: Res<'w, LastDevice>,
     overlays: Res<'w, Overlays>,
     commands: MessageWriter<'w, CarrenoCommand>,
     overlay_commands: MessageWriter<'w, OverlayCommand>,
@@ -110,7 +109,6 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
     let shown = rows(&view.setup);
     let focused = view.focus.of(shown.len());
     let active = view.overlays.is_empty();
-    let pointing = active && *view.device == LastDevice::Mouse;
     widgets::centred_column(&ctx, "carreno setup", 620.0, 0.07, |ui| {
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
@@ -143,7 +141,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
                     let (clicked, hovered) =
                         widgets::segmented_row(ui, "Level", &names, chosen, level_description(current), is_focused);
-                    if pointing && hovered {
+                    if active && widgets::pointer_takes_focus(ui, hovered) {
                         view.focus.point_at(i);
                     }
                     if let (true, Some(index)) = (active, clicked) {
@@ -154,7 +152,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                 choice => {
                     let (label, value, detail) = describe(&view.setup, choice);
                     let response = widgets::choice_row(ui, label, &value, &detail, is_focused);
-                    if pointing && response.hovered {
+                    if active && widgets::pointer_takes_focus(ui, response.hovered) {
                         view.focus.point_at(i);
                     }
                     if active && (response.previous || response.next) {
@@ -167,17 +165,17 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             for (i, &row) in shown.iter().enumerate() {
-                let (label, width, main) = match row {
-                    Row::Start => ("Start game", 240.0, true),
-                    Row::Rules => ("How to play", 170.0, false),
-                    Row::Back => ("Back", 120.0, false),
+                let (label, width) = match row {
+                    Row::Start => ("Start game", 240.0),
+                    Row::Rules => ("How to play", 170.0),
+                    Row::Back => ("Back", 120.0),
                     _ => continue,
                 };
                 let look = widgets::ButtonLook::new(width, 48.0)
-                    .main(main)
+                    .entry()
                     .focused(active && i == focused);
                 let response = widgets::button(ui, label, look);
-                if pointing && response.hovered() {
+                if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                     view.focus.point_at(i);
                 }
                 if active && response.clicked() {

@@ -22,7 +22,10 @@
 //! ```
 //!
 //! (A cell of the simultaneous match names its board first: `2 Dd` is on
-//! player 2's board.)
+//! player 2's board.) A `button` is `main` when it is drawn as the main
+//! one (gold): a menu's entry only while it has the focus. `focus` names
+//! the control drawn with the focus (a button, or a row by its label; no
+//! line while no menu has it).
 //!
 //! `still` is 1 when the frame asked for no other at once: nothing moves,
 //! and what the file says stays so until the next input (the game draws
@@ -259,6 +262,9 @@ fn write(
             if control.enabled { "enabled" } else { "disabled" },
             if control.main { "main" } else { "plain" },
         );
+    }
+    for label in &record.focused {
+        let _ = writeln!(text, "focus\t{label}");
     }
     for shown in &record.values {
         let _ = writeln!(text, "value\t{}\t{}", shown.label, shown.value);

@@ -14,7 +14,7 @@ use super::saved::SavedSim;
 use super::setup::{SimOpponent, SimSetup};
 use crate::app::AppSet;
 use crate::ui::menus::{MenuEvent, MenuKeys, cycle, menu_events};
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::overlays::Overlays;
 use crate::ui::theme::{ui, widgets};
 
@@ -167,7 +167,6 @@ fn describe(setup: &SimSetup, row: Row) -> (&'static str, String, String) {
 struct SetupView<'w> {
     focus: ResMut<'w, Focus>,
     setup: ResMut<'w, SimSetup>,
-    device: Res<'w, LastDevice>,
     overlays: Res<'w, Overlays>,
     saved: Res<'w, SavedSim>,
     commands: MessageWriter<'w, SimCommand>,
@@ -179,7 +178,6 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
     let shown = rows(&view.setup, resumable);
     let focused = view.focus.of(shown.len());
     let active = view.overlays.is_empty();
-    let pointing = active && *view.device == LastDevice::Mouse;
     widgets::centred_column(&ctx, "simultaneous setup", 620.0, 0.07, |ui| {
         ui.label(widgets::strong("Two boards at once", 34.0).color(ui::ACCENT));
         ui.add(
@@ -196,9 +194,9 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
             match row {
                 Row::Start | Row::Back => continue,
                 Row::Continue => {
-                    let look = widgets::ButtonLook::new(360.0, 48.0).main(true).focused(is_focused);
+                    let look = widgets::ButtonLook::new(360.0, 48.0).entry().focused(is_focused);
                     let response = widgets::button(ui, "Continue the match you left", look);
-                    if pointing && response.hovered() {
+                    if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                         view.focus.point_at(i);
                     }
                     if active && response.clicked() {
@@ -214,7 +212,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
                     let (clicked, hovered) =
                         widgets::segmented_row(ui, "Level", &names, chosen, current.description(), is_focused);
-                    if pointing && hovered {
+                    if active && widgets::pointer_takes_focus(ui, hovered) {
                         view.focus.point_at(i);
                     }
                     if let (true, Some(index)) = (active, clicked) {
@@ -225,7 +223,7 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                 choice => {
                     let (label, value, detail) = describe(&view.setup, choice);
                     let response = widgets::choice_row(ui, label, &value, &detail, is_focused);
-                    if pointing && response.hovered {
+                    if active && widgets::pointer_takes_focus(ui, response.hovered) {
                         view.focus.point_at(i);
                     }
                     if active && (response.previous || response.next) {
@@ -238,16 +236,16 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             for (i, &row) in shown.iter().enumerate() {
-                let (label, width, main) = match row {
-                    Row::Start => ("Start match", 240.0, !resumable),
-                    Row::Back => ("Back", 120.0, false),
+                let (label, width) = match row {
+                    Row::Start => ("Start match", 240.0),
+                    Row::Back => ("Back", 120.0),
                     _ => continue,
                 };
                 let look = widgets::ButtonLook::new(width, 48.0)
-                    .main(main)
+                    .entry()
                     .focused(active && i == focused);
                 let response = widgets::button(ui, label, look);
-                if pointing && response.hovered() {
+                if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                     view.focus.point_at(i);
                 }
                 if active && response.clicked() {

@@ -1,7 +1,8 @@
 //! The frame of a game's end screen, the same in every game: the result's
 //! headline in the side panel's card, the game's own lines under it, and a
-//! grid of choices (the first one focused and drawn as the main one) that
-//! the pointer, the keys and the gamepad move through alike.
+//! grid of choices (the first one focused when the screen opens; the
+//! focused one drawn as the main one) that the pointer, the keys and the
+//! gamepad move through alike.
 
 use bevy_egui::egui;
 
@@ -10,7 +11,9 @@ use crate::ui::theme::{ui, widgets};
 
 /// The end screen's card: `headline` in large type, then `lines` (the
 /// game's own account of the result), then `choices`, `per_row` to a row,
-/// as wide as the card. Returns the choice clicked, if any.
+/// as wide as the card. Returns the choice clicked, if any. The pointer
+/// takes the focus by moving onto a choice, whatever device was used last
+/// (`_device` is no longer read).
 pub fn end_card<C: Copy>(
     ui: &mut egui::Ui,
     headline: &str,
@@ -18,7 +21,7 @@ pub fn end_card<C: Copy>(
     choices: &[(C, &str)],
     per_row: usize,
     focus: &mut Focus,
-    (active, device): (bool, LastDevice),
+    (active, _device): (bool, LastDevice),
 ) -> Option<C> {
     let mut chosen = None;
     widgets::card(ui, |ui| {
@@ -35,11 +38,11 @@ pub fn end_card<C: Copy>(
                 for (j, (choice, label)) in row_choices.iter().enumerate() {
                     let i = row * per_row + j;
                     let look = widgets::ButtonLook::new(width, 40.0)
-                        .main(i == 0)
+                        .entry()
                         .focused(active && i == focused)
                         .text_size(17.0);
                     let response = widgets::button(ui, label, look);
-                    if active && response.hovered() && device == LastDevice::Mouse {
+                    if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                         focus.point_at(i);
                     }
                     if active && response.clicked() {

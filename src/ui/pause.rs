@@ -10,7 +10,7 @@ use bevy_egui::EguiContexts;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::screen::Screen;
-use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::navigation::{Focus, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::widgets;
 
@@ -117,7 +117,7 @@ fn navigate<G: PausedGame>(
 fn draw<G: PausedGame>(
     mut contexts: EguiContexts,
     mut focus: ResMut<Focus>,
-    (open, device): (Res<Overlays>, Res<LastDevice>),
+    open: Res<Overlays>,
     mut overlays: MessageWriter<OverlayCommand>,
     mut commands: MessageWriter<G::Leave>,
 ) -> Result {
@@ -130,10 +130,10 @@ fn draw<G: PausedGame>(
         ui.spacing_mut().item_spacing.y = 10.0;
         for (i, (entry, label)) in G::ENTRIES.iter().enumerate() {
             let look = widgets::ButtonLook::new(300.0, 44.0)
-                .main(i == 0)
+                .entry()
                 .focused(on_top && i == focused);
             let response = widgets::button(ui, label, look);
-            if on_top && response.hovered() && *device == LastDevice::Mouse {
+            if on_top && widgets::pointer_takes_focus(ui, response.hovered()) {
                 focus.point_at(i);
             }
             if on_top && response.clicked() {

@@ -9,7 +9,7 @@ use bevy_egui::EguiContexts;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 
 use crate::app::prefs::{ColourMarks, Pace, Settings};
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme::widgets;
 
@@ -138,7 +138,7 @@ fn draw(
     mut contexts: EguiContexts,
     mut focus: ResMut<Focus>,
     mut settings: ResMut<Settings>,
-    (open, device): (Res<crate::ui::overlays::Overlays>, Res<LastDevice>),
+    open: Res<crate::ui::overlays::Overlays>,
     mut overlays: MessageWriter<OverlayCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -153,9 +153,9 @@ fn draw(
                 let response = widgets::button(
                     ui,
                     "Done",
-                    widgets::ButtonLook::new(160.0, 44.0).main(true).focused(is_focused),
+                    widgets::ButtonLook::new(160.0, 44.0).entry().focused(is_focused),
                 );
-                if on_top && response.hovered() && *device == LastDevice::Mouse {
+                if on_top && widgets::pointer_takes_focus(ui, response.hovered()) {
                     focus.point_at(i);
                 }
                 if on_top && response.clicked() {
@@ -165,7 +165,7 @@ fn draw(
             }
             let (label, value, detail) = describe(&settings, row);
             let response = widgets::choice_row(ui, label, &value, detail, is_focused);
-            if on_top && response.hovered && *device == LastDevice::Mouse {
+            if on_top && widgets::pointer_takes_focus(ui, response.hovered) {
                 focus.point_at(i);
             }
             if on_top && (response.previous || response.next) {

@@ -3,7 +3,9 @@
 //! ([`TitleMenu::add`]: Solomon's New match, Tutorial, History and How to
 //! play, Carreno's Entropy); the title adds Settings and Quit. A line under
 //! the menu says what the focused entry is. Enter (or A) on the focused
-//! entry; the focus starts on the first.
+//! entry; the focus starts on the first, wherever the pointer rests when
+//! the title appears (it takes the focus only by moving onto an entry), and
+//! only the focused entry looks chosen.
 
 use bevy::ecs::system::{SystemId, SystemParam};
 use bevy::prelude::*;
@@ -13,7 +15,7 @@ use crate::app::AppSet;
 use crate::app::prefs::PrefsFile;
 use crate::app::screen::Screen;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme;
 use crate::ui::theme::{ui, widgets};
@@ -139,7 +141,6 @@ fn navigate(
 struct Menu<'w, 's> {
     menu: Res<'w, TitleMenu>,
     focus: ResMut<'w, Focus>,
-    device: Res<'w, LastDevice>,
     overlays: Res<'w, crate::ui::overlays::Overlays>,
     commands: Commands<'w, 's>,
 }
@@ -169,11 +170,11 @@ fn draw(mut contexts: EguiContexts, mut menu: Menu, mut prefs: ResMut<PrefsFile>
             ui.spacing_mut().item_spacing.y = 7.0;
             for (i, entry) in entries.iter().enumerate() {
                 let look = widgets::ButtonLook::new(280.0, 40.0)
+                    .entry()
                     .focused(active && i == focused)
-                    .main(i == 0)
                     .text_size(18.0);
                 let response = widgets::button(ui, entry.label, look);
-                if active && response.hovered() && *menu.device == LastDevice::Mouse {
+                if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                     menu.focus.point_at(i);
                 }
                 if active && response.clicked() {

@@ -265,12 +265,16 @@ fn draw(
                     .response;
                 // The whole row takes the click, under an id of its own.
                 let response = ui.interact(response.rect, ui.id().with(("history row", i)), egui::Sense::click());
-                crate::ui::theme::controls::drawn(ui, &format!("match {}", i + 1), response.rect, true, false);
+                let label = format!("match {}", i + 1);
+                crate::ui::theme::controls::drawn(ui, &label, response.rect, true, false);
+                if focused {
+                    crate::ui::theme::controls::focused(ui, &label);
+                }
                 // The keys' focus is kept in view; the mouse's stays where it scrolled.
                 if focused && !mouse {
                     response.scroll_to_me(None);
                 }
-                if picked.is_none() && mouse && response.hovered() {
+                if picked.is_none() && widgets::pointer_takes_focus(ui, response.hovered()) {
                     focus.point_at(i);
                 }
                 if picked.is_none() && response.clicked() {
@@ -281,8 +285,9 @@ fn draw(
         });
         ui.add_space(8.0);
         let back_focused = picked.is_none() && focus.of(count + 1) == count;
-        let response = widgets::button(ui, "Back", widgets::ButtonLook::new(140.0, 44.0).focused(back_focused));
-        if picked.is_none() && mouse && response.hovered() {
+        let look = widgets::ButtonLook::new(140.0, 44.0).entry().focused(back_focused);
+        let response = widgets::button(ui, "Back", look);
+        if picked.is_none() && widgets::pointer_takes_focus(ui, response.hovered()) {
             focus.point_at(count);
         }
         if picked.is_none() && response.clicked() {
@@ -302,9 +307,9 @@ fn draw(
         widgets::dialog(&ctx, "history choices", title, 320.0, |ui| {
             ui.spacing_mut().item_spacing.y = 10.0;
             for (i, choice) in list.iter().enumerate() {
-                let look = widgets::ButtonLook::new(320.0, 44.0).focused(i == focused).main(i == 0);
+                let look = widgets::ButtonLook::new(320.0, 44.0).entry().focused(i == focused);
                 let response = widgets::button(ui, choice.label(), look);
-                if mouse && response.hovered() {
+                if widgets::pointer_takes_focus(ui, response.hovered()) {
                     focus.point_at(i);
                 }
                 if response.clicked() {

@@ -80,7 +80,7 @@ fn draw(
                 widgets::BODY,
             ));
             let look = widgets::ButtonLook::new(240.0, 42.0)
-                .main(true)
+                .entry()
                 .focused(overlays.is_empty());
             if widgets::button(ui, "Back to the title", look).clicked() {
                 commands.write(next_step(true));
@@ -112,7 +112,7 @@ fn draw(
             );
             ui.add_space(6.0);
             let look = widgets::ButtonLook::new(220.0, 42.0)
-                .main(true)
+                .entry()
                 .focused(overlays.is_empty());
             if widgets::button(ui, "Start round 2", look).clicked() {
                 commands.write(SolomonCommand::NextRound);

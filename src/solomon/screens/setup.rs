@@ -16,7 +16,7 @@ use crate::solomon::screen::SolomonScreen;
 use crate::solomon::screens::setup_rows::describe;
 pub use crate::solomon::screens::setup_rows::{Row, change, rows};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice, TextEntry};
+use crate::ui::navigation::{Focus, TextEntry};
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -85,7 +85,6 @@ fn draw(
     mut contexts: EguiContexts,
     mut focus: ResMut<Focus>,
     mut setup: ResMut<MatchSetup>,
-    device: Res<LastDevice>,
     mut typing: ResMut<TextEntry>,
     overlays: Res<crate::ui::overlays::Overlays>,
     mut commands: MessageWriter<SolomonCommand>,
@@ -113,7 +112,7 @@ fn draw(
                         _ => format!("Player {} name", p + 1),
                     };
                     let hovered = widgets::text_row(ui, &label, &mut setup.names[p], is_focused, &mut any_typing);
-                    if active && hovered && *device == LastDevice::Mouse {
+                    if active && widgets::pointer_takes_focus(ui, hovered) {
                         focus.point_at(i);
                     }
                 }
@@ -127,7 +126,7 @@ fn draw(
                     let names: Vec<String> = Level::ALL.iter().map(|l| l.title().to_string()).collect();
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
                     let (clicked, hovered) = widgets::segmented_row(ui, label, &names, chosen, &detail, is_focused);
-                    if active && hovered && *device == LastDevice::Mouse {
+                    if active && widgets::pointer_takes_focus(ui, hovered) {
                         focus.point_at(i);
                     }
                     if let (true, Some(index)) = (active, clicked) {
@@ -138,7 +137,7 @@ fn draw(
                 choice => {
                     let (label, value, detail) = describe(&setup, choice);
                     let response = widgets::choice_row(ui, label, &value, &detail, is_focused);
-                    if active && response.hovered && *device == LastDevice::Mouse {
+                    if active && widgets::pointer_takes_focus(ui, response.hovered) {
                         focus.point_at(i);
                     }
                     if active && (response.previous || response.next) {
@@ -151,20 +150,19 @@ fn draw(
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             for (i, &row) in rows.iter().enumerate() {
-                let (label, main) = match row {
-                    Row::Back => ("Back", false),
-                    Row::Start => ("Start match", true),
+                let (label, width) = match row {
+                    Row::Back => ("Back", 140.0),
+                    Row::Start => ("Start match", 240.0),
                     _ => continue,
                 };
-                let width = if main { 240.0 } else { 140.0 };
                 let response = widgets::button(
                     ui,
                     label,
                     widgets::ButtonLook::new(width, 48.0)
-                        .main(main)
+                        .entry()
                         .focused(active && i == focused),
                 );
-                if active && response.hovered() && *device == LastDevice::Mouse {
+                if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                     focus.point_at(i);
                 }
                 if active && response.clicked() {

@@ -101,7 +101,9 @@ impl Focus {
         self.index = index;
     }
 
-    /// The pointer is over control `index` of the menu on top.
+    /// The pointer moved onto control `index` of the menu on top (see
+    /// `widgets::pointer_takes_focus`: a pointer at rest takes nothing), or
+    /// a screen moves its focus by itself.
     pub fn point_at(&mut self, index: usize) {
         self.index = index;
     }

@@ -1,6 +1,14 @@
 //! The interface's buttons: rest, hover, press and focus looks
 //! ([`ButtonLook`], [`button`]), the focus ring, a move list's rows and the
 //! key caps of the prompts.
+//!
+//! A button that is an entry of a menu ([`ButtonLook::entry()`]) looks chosen
+//! only while it has the focus: lit as the main button, ringed. The
+//! pointer over another entry does not light it; moving there moves the
+//! focus (`widgets::pointer_takes_focus`), and the look follows. So a menu
+//! shows one chosen entry, the one Enter or A presses, wherever the pointer
+//! rests. Buttons outside menus (a turn card's Pass, the rules' page tabs)
+//! keep their hover looks.
 
 use bevy_egui::egui;
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, Vec2 as EVec2, vec2};
@@ -22,6 +30,10 @@ pub struct ButtonLook {
     pub size: EVec2,
     /// Its text size.
     pub text_size: f32,
+    /// An entry of a menu the focus moves through: it looks chosen (lit as
+    /// the main button, ringed) only while focused, and the pointer over it
+    /// lights nothing.
+    pub entry: bool,
 }
 
 impl ButtonLook {
@@ -33,7 +45,14 @@ impl ButtonLook {
             enabled: true,
             size: vec2(width, height),
             text_size: 19.0,
+            entry: false,
         }
+    }
+
+    /// An entry of a menu: chosen-looking only while focused ([`ButtonLook::entry()`]).
+    pub fn entry(mut self) -> ButtonLook {
+        self.entry = true;
+        self
     }
 
     /// With the focus on it or not.
@@ -42,7 +61,7 @@ impl ButtonLook {
         self
     }
 
-    /// The screen's main button.
+    /// The screen's main button (for a menu's entry, the focus decides).
     pub fn main(mut self, main: bool) -> ButtonLook {
         self.main = main;
         self
@@ -73,22 +92,28 @@ pub fn focus_ring(painter: &egui::Painter, rect: Rect) {
 
 /// A button with rest, hover, press and focus looks. `clicked()` on the
 /// response is a mouse click; the keyboard and gamepad confirm through the
-/// screen's focus.
+/// screen's focus. A menu's entry ([`ButtonLook::entry()`]) is lit only by the
+/// focus, and drawn as the main button while focused.
 pub fn button(ui: &mut egui::Ui, label: &str, look: ButtonLook) -> egui::Response {
     let sense = if look.enabled { Sense::click() } else { Sense::hover() };
     let (rect, response) = ui.allocate_exact_size(look.size, sense);
     if !ui.is_rect_visible(rect) {
         return response;
     }
-    super::controls::drawn(ui, label, rect, look.enabled, look.main);
+    let main = if look.entry { look.focused } else { look.main };
+    super::controls::drawn(ui, label, rect, look.enabled, main);
+    if look.focused && look.enabled {
+        super::controls::focused(ui, label);
+    }
     let pressed = response.is_pointer_button_down_on();
-    let (fill, ink) = match (look.enabled, look.main) {
+    let lit = look.focused || (response.hovered() && !look.entry);
+    let (fill, ink) = match (look.enabled, main) {
         (false, _) => (ui::BUTTON.gamma_multiply(0.6), ui::MUTED.gamma_multiply(0.7)),
         (true, true) if pressed => (ui::BUTTON_MAIN.gamma_multiply(0.8), ui::INK),
-        (true, true) if response.hovered() || look.focused => (ui::ACCENT, ui::INK),
+        (true, true) if lit => (ui::ACCENT, ui::INK),
         (true, true) => (ui::BUTTON_MAIN, ui::INK),
         (true, false) if pressed => (ui::BUTTON_PRESS, ui::TEXT),
-        (true, false) if response.hovered() || look.focused => (ui::BUTTON_HOVER, ui::TEXT),
+        (true, false) if lit => (ui::BUTTON_HOVER, ui::TEXT),
         (true, false) => (ui::BUTTON, ui::TEXT),
     };
     let painter = ui.painter();

@@ -1,8 +1,9 @@
 //! The controls the interface drew in the last pass, with where they are:
 //! every button, a choice row's arrows and value, a segmented row's
-//! options. Kept only while [`record`] is switched on (the scripted runs'
-//! probe reads them, so that a test can aim a real pointer at a button by
-//! its label); otherwise drawing a control records nothing.
+//! options; and which of them was drawn with the focus. Kept only while
+//! [`record`] is switched on (the scripted runs' probe reads them, so that
+//! a test can aim a real pointer at a button by its label); otherwise
+//! drawing a control records nothing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -45,6 +46,9 @@ pub struct Record {
     pub controls: Vec<Drawn>,
     /// The rows' values.
     pub values: Vec<Shown>,
+    /// The labels of the controls drawn with the focus (the menu on top's
+    /// focused button or row: one, or none when no menu has it).
+    pub focused: Vec<String>,
 }
 
 fn id() -> egui::Id {
@@ -75,6 +79,18 @@ pub fn shown(ui: &egui::Ui, label: &str, value: &str) {
             value: value.to_string(),
         };
         ctx.data_mut(|d| d.get_temp_mut_or_default::<Record>(id()).values.push(shown));
+    }
+}
+
+/// Notes that the control `label` was drawn with the focus (when recording).
+pub fn focused(ui: &egui::Ui, label: &str) {
+    if RECORDING.load(Ordering::Relaxed) && ui.is_visible() && !ui.is_sizing_pass() {
+        let ctx = ui.ctx();
+        ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Record>(id())
+                .focused
+                .push(label.to_string())
+        });
     }
 }
 

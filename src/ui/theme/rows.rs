@@ -1,6 +1,8 @@
 //! Rows of a settings-like menu: a label on the left and a value the
 //! keyboard and gamepad change with left and right — `‹ value ›`, or every
-//! option in view with the chosen one lit.
+//! option in view with the chosen one lit. A row is a menu's entry: only
+//! the focused row is lit, and the pointer lights a row's arrows and
+//! options only in the focused row (moving onto a row focuses it).
 
 use bevy_egui::egui;
 use egui::{Align2, CornerRadius, FontId, Rect, Sense, vec2};
@@ -10,7 +12,7 @@ use super::ui;
 use super::widgets::{BODY, RADIUS, SMALL, focus_ring};
 
 /// A row's ground, the width of its parent and `height` tall, lit when
-/// hovered or focused, with `label` on its left: the row's rectangle, its
+/// focused, with `label` on its left: the row's rectangle, its
 /// response, a painter, and the height of the label's line.
 fn row_ground(
     ui: &mut egui::Ui,
@@ -21,14 +23,11 @@ fn row_ground(
     let width = ui.available_width();
     let (rect, row) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     let painter = ui.painter().clone();
-    let fill = if focused || row.hovered() {
-        ui::CARD_RAISED
-    } else {
-        ui::CARD
-    };
+    let fill = if focused { ui::CARD_RAISED } else { ui::CARD };
     painter.rect_filled(rect, CornerRadius::same(RADIUS), fill);
     if focused {
         focus_ring(&painter, rect);
+        super::controls::focused(ui, label);
     }
     let top = rect.top() + 23.0;
     painter.text(
@@ -65,7 +64,11 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     );
     let arrow = |ui: &mut egui::Ui, at: Rect, glyph: &str| {
         let response = ui.interact(at, ui.id().with((label, glyph)), Sense::click());
-        let colour = if response.hovered() { ui::ACCENT } else { ui::TEXT };
+        let colour = if focused && response.hovered() {
+            ui::ACCENT
+        } else {
+            ui::TEXT
+        };
         painter.text(
             at.center(),
             Align2::CENTER_CENTER,
@@ -140,7 +143,7 @@ pub fn segmented_row(
         let response = ui.interact(cell, ui.id().with((label, i)), Sense::click());
         super::controls::drawn(ui, &format!("{label}: {option}"), cell, true, i == chosen);
         hovered |= response.hovered();
-        let (ground, ink) = match (i == chosen, response.hovered()) {
+        let (ground, ink) = match (i == chosen, focused && response.hovered()) {
             (true, _) => (if focused { ui::ACCENT } else { ui::BUTTON_MAIN }, ui::INK),
             (false, true) => (ui::BUTTON_HOVER, ui::TEXT),
             (false, false) => (ui::BUTTON, ui::TEXT),
@@ -198,6 +201,9 @@ pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool
         .inner;
     super::controls::drawn(ui, label, response.rect, true, false);
     super::controls::shown(ui, label, name);
+    if focused {
+        super::controls::focused(ui, label);
+    }
     if focused && !response.has_focus() {
         response.request_focus();
     }

@@ -5,8 +5,14 @@
 //! and right (`rows.rs`), counter swatches and role badges
 //! (`swatches.rs`), dialogs over a dimmed screen and the side panel
 //! (`frames.rs`). Every screen builds from these, through this module.
+//!
+//! The pointer moves a menu's focus only by moving over a control (or
+//! pressing on one): [`pointer_takes_focus`], at every menu's entries. A
+//! pointer that merely rests where a screen or dialog appears (or where it
+//! was when the keys moved the focus away) takes nothing.
 
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Color32, CornerRadius, FontId, RichText, Stroke, vec2};
 
@@ -21,8 +27,53 @@ use crate::ui::camera::InterfaceScale;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (style.run_if(run_once), zoom).chain().before(super::Interface),
+        (style.run_if(run_once), zoom, note_pointer_motion)
+            .chain()
+            .before(super::Interface),
     );
+}
+
+/// egui's name for whether the pointer moved in this frame.
+fn pointer_moved_id() -> egui::Id {
+    egui::Id::new("pointer moved")
+}
+
+/// Notes for the interface whether the pointer moved over the window in
+/// this frame: to a place other than the last one the window system
+/// reported. The first place reported (when the window appears under the
+/// pointer, or the pointer comes back into it) is not a move, nor is the
+/// same place reported again (as when the window takes the keyboard). The
+/// window's own messages, in logical pixels, decide: egui's pointer delta
+/// would count a change of the interface's zoom as a move.
+fn note_pointer_motion(
+    mut contexts: EguiContexts,
+    mut events: MessageReader<WindowEvent>,
+    mut last: Local<Option<Vec2>>,
+) -> Result {
+    let mut moved = false;
+    for event in events.read() {
+        match event {
+            WindowEvent::CursorMoved(cursor) => {
+                moved |= last.is_some_and(|was| was != cursor.position);
+                *last = Some(cursor.position);
+            }
+            WindowEvent::CursorLeft(_) => *last = None,
+            _ => {}
+        }
+    }
+    contexts
+        .ctx_mut()?
+        .data_mut(|d| d.insert_temp(pointer_moved_id(), moved));
+    Ok(())
+}
+
+/// Whether the pointer takes a menu's focus onto a control it is over
+/// (`hovered`): when it moved in this frame, or a button went down on it.
+/// A menu calls this for each of its entries, and moves its focus there
+/// when it says so.
+pub fn pointer_takes_focus(ui: &egui::Ui, hovered: bool) -> bool {
+    let moved = ui.ctx().data(|d| d.get_temp::<bool>(pointer_moved_id()));
+    hovered && (moved == Some(true) || ui.input(|i| i.pointer.any_pressed()))
 }
 
 /// Body text size, in points at scale 1.

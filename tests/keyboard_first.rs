@@ -1,0 +1,443 @@
+//! The keyboard first: a menu's focus is where the keys left it, wherever
+//! the pointer rests, and only the focused entry looks chosen.
+//!
+//! - Headless: a pointer that the window system reports over the title's
+//!   third entry, and that has not moved, takes no focus; moving onto an
+//!   entry does; a report of the same place again (as when the window
+//!   takes the keyboard) does not take back a focus the keys moved.
+//! - The real game under an X server of its own (issue 43): the X pointer
+//!   rests over the title's third entry before the window appears, as
+//!   Xvfb's pointer does at the screen's centre; at first launch the focus
+//!   is on the first entry, and Down, Return, Return, with nothing but the
+//!   keyboard, start a new match of Solomon's game. The probe
+//!   (`ENTROPY_PROBE`, `src/dev/probe.rs`) says which control has the focus
+//!   and which buttons are drawn as the main one.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+use common::*;
+use entropy::ui::navigation::Focus;
+use entropy::ui::theme::controls::{self, Record};
+use entropy::ui::title::TitleMenu;
+
+// ---------------------------------------------------------------- headless
+
+/// What the next interface pass draws, and egui's zoom (points to the
+/// window's logical pixels).
+fn drawn(app: &mut App) -> (Record, f32) {
+    let ctx = app
+        .world_mut()
+        .query::<&mut bevy_egui::EguiContext>()
+        .single_mut(app.world_mut())
+        .expect("the window's interface")
+        .get_mut()
+        .clone();
+    controls::take(&ctx);
+    app.update();
+    (controls::take(&ctx), ctx.zoom_factor())
+}
+
+/// The title's entries drawn as the main one (gold).
+fn lit(record: &Record, entries: &[String]) -> Vec<String> {
+    record
+        .controls
+        .iter()
+        .filter(|c| c.main && entries.contains(&c.label))
+        .map(|c| c.label.clone())
+        .collect()
+}
+
+fn focus(app: &App) -> usize {
+    app.world().resource::<Focus>().index
+}
+
+#[test]
+fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
+    controls::record();
+    let mut app = window_app("keyboard-first");
+    wait_for(&mut app, Shown::Title);
+    for _ in 0..3 {
+        app.update();
+    }
+    let entries: Vec<String> = app
+        .world()
+        .resource::<TitleMenu>()
+        .shown()
+        .iter()
+        .map(|e| e.label.to_string())
+        .collect();
+    assert!(entries.len() >= 3, "the title's entries: {entries:?}");
+    let (record, zoom) = drawn(&mut app);
+    let third = record
+        .controls
+        .iter()
+        .find(|c| c.label == entries[2])
+        .unwrap_or_else(|| panic!("{} drawn", entries[2]))
+        .rect
+        .center();
+    let third = Vec2::new(third.x, third.y) * zoom;
+
+    // The window system's first report of the pointer: over the third
+    // entry, where it rests for many frames.
+    move_to(&mut app, third);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(focus(&app), 0, "a pointer at rest takes no focus");
+    let (record, _) = drawn(&mut app);
+    assert_eq!(record.focused, vec![entries[0].clone()], "the first entry is focused");
+    assert_eq!(
+        lit(&record, &entries),
+        vec![entries[0].clone()],
+        "only the focused entry looks chosen"
+    );
+
+    // The pointer moves a little, within the third entry: it takes the focus.
+    let moved = third + Vec2::new(6.0, 2.0);
+    move_to(&mut app, moved);
+    assert_eq!(focus(&app), 2, "a pointer moving over an entry takes the focus");
+    let (record, _) = drawn(&mut app);
+    assert_eq!(record.focused, vec![entries[2].clone()]);
+    assert_eq!(lit(&record, &entries), vec![entries[2].clone()]);
+
+    // Up: the keys move the focus away from under the pointer, and the same
+    // place reported again (the window taking the keyboard) leaves it there.
+    key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(focus(&app), 1, "Up moves the focus to the second entry");
+    move_to(&mut app, moved);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(focus(&app), 1, "the pointer at rest does not take the focus back");
+    let (record, _) = drawn(&mut app);
+    assert_eq!(record.focused, vec![entries[1].clone()]);
+    assert_eq!(
+        lit(&record, &entries),
+        vec![entries[1].clone()],
+        "the entry under the pointer does not look chosen"
+    );
+}
+
+// ---------------------------------------------------------------- the real game
+
+/// What the probe says the screen holds.
+#[derive(Debug, Default, Clone)]
+struct Probe {
+    text: String,
+    frame: u64,
+    still: bool,
+    screen: String,
+    overlay: String,
+    facts: HashMap<String, String>,
+    /// The buttons: label, centre in the window's pixels, drawn as the main one.
+    buttons: Vec<(String, (i32, i32), bool)>,
+    focus: Vec<String>,
+}
+
+impl Probe {
+    fn parse(text: &str) -> Probe {
+        let mut probe = Probe {
+            text: text.to_string(),
+            ..Probe::default()
+        };
+        for line in text.lines() {
+            match line.split('\t').collect::<Vec<_>>().as_slice() {
+                ["frame", n] => probe.frame = n.parse().unwrap_or(0),
+                ["still", s] => probe.still = *s == "1",
+                ["screen", s] => probe.screen = s.to_string(),
+                ["overlay", o] => probe.overlay = o.to_string(),
+                ["fact", name, value] => {
+                    probe.facts.insert(name.to_string(), value.to_string());
+                }
+                ["button", label, x, y, _, main] => probe.buttons.push((
+                    label.to_string(),
+                    (x.parse().unwrap_or(-1), y.parse().unwrap_or(-1)),
+                    *main == "main",
+                )),
+                ["focus", label] => probe.focus.push(label.to_string()),
+                _ => {}
+            }
+        }
+        probe
+    }
+
+    fn fact(&self, name: &str) -> &str {
+        self.facts.get(name).map_or("", String::as_str)
+    }
+
+    /// The title's entries, top to bottom (the buttons of the title's menu
+    /// column: all the title draws, but a notice's OK).
+    fn title_entries(&self) -> Vec<(String, (i32, i32), bool)> {
+        self.buttons.iter().filter(|b| b.0 != "OK").cloned().collect()
+    }
+
+    fn at_title(&self) -> bool {
+        self.screen == "Title" && self.overlay == "None" && self.title_entries().len() >= 3
+    }
+
+    /// The labels of the buttons drawn as the main one among `labels`.
+    fn main_among(&self, labels: &[String]) -> Vec<String> {
+        self.buttons
+            .iter()
+            .filter(|b| b.2 && labels.contains(&b.0))
+            .map(|b| b.0.clone())
+            .collect()
+    }
+}
+
+/// The release game under its own X server at first launch, its files in
+/// `dir`, the X pointer put at `pointer` (the screen's pixels) before its
+/// window appears.
+struct Game {
+    server: Child,
+    /// A client that holds the pointer where it was put: the X server
+    /// starts afresh, its pointer back at the centre, when its last client
+    /// leaves.
+    holder: Option<Child>,
+    display: String,
+    game: Child,
+    window: String,
+    probe: std::path::PathBuf,
+    log: std::path::PathBuf,
+}
+
+/// The longest anything may take to show: a bound for a hung game.
+const PATIENCE: Duration = Duration::from_secs(240);
+
+impl Game {
+    fn launch(dir: &Path, pointer: Option<(i32, i32)>) -> Game {
+        std::fs::create_dir_all(dir).unwrap();
+        let (server, display) = start_xvfb("1280x800");
+        let holder = pointer.map(|(x, y)| {
+            let holder = Command::new("xdotool")
+                .args(["mousemove", &x.to_string(), &y.to_string(), "sleep", "100000"])
+                .env("DISPLAY", &display)
+                .stdout(Stdio::null())
+                .spawn()
+                .expect("xdotool runs");
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while pointer_at(&display) != (x, y) {
+                assert!(Instant::now() < deadline, "the pointer never went to {x}, {y}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            holder
+        });
+        let probe = dir.join("probe.txt");
+        let log = dir.join("game.log");
+        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_PROBE", &probe)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .env_remove("ENTROPY_SCRIPT")
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("the game starts");
+        let window = game_window(&display);
+        // With no window manager, the game's window takes the keyboard here.
+        xdotool(&display, &["windowfocus", "--sync", &window]);
+        Game {
+            server,
+            holder,
+            display,
+            game,
+            window,
+            probe,
+            log,
+        }
+    }
+
+    fn now(&self) -> Probe {
+        Probe::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+    }
+
+    fn fail(&mut self, what: &str, probe: &Probe) -> ! {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let exited = self.game.try_wait().ok().flatten();
+        panic!(
+            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
+            probe.text
+        );
+    }
+
+    /// Waits until `done` holds of the probe; fails saying `what` was awaited.
+    fn until(&mut self, what: &str, done: impl Fn(&Probe) -> bool) -> Probe {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let probe = self.now();
+            if done(&probe) {
+                return probe;
+            }
+            if let Some(status) = self.game.try_wait().unwrap() {
+                self.fail(&format!("the game stopped ({status}) before {what}"), &probe);
+            }
+            if Instant::now() > deadline {
+                self.fail(&format!("never came: {what}"), &probe);
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// Waits until the screen `done` holds of has been drawn and stays: a
+    /// frame that asked for no other, or ten more frames of it (the title's
+    /// living board keeps drawing), so that whatever the pointer would do
+    /// to it has been done.
+    fn settled(&mut self, what: &str, done: impl Fn(&Probe) -> bool) -> Probe {
+        let first = self.until(what, &done);
+        self.until(what, |p| done(p) && (p.still || p.frame >= first.frame + 10))
+    }
+
+    /// Presses the key `key` (an X key name) once.
+    fn key(&self, key: &str) {
+        xdotool(&self.display, &["key", "--window", &self.window, key]);
+    }
+
+    /// The game's window's place on the screen.
+    fn origin(&self) -> (i32, i32) {
+        let shell = xdotool(&self.display, &["getwindowgeometry", "--shell", &self.window]);
+        let get = |name: &str| {
+            shell
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{name}=")))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or_else(|| panic!("the window's {name}: {shell}"))
+        };
+        (get("X"), get("Y"))
+    }
+}
+
+/// Where the X pointer is on the screen of `display`.
+fn pointer_at(display: &str) -> (i32, i32) {
+    let shell = xdotool(display, &["getmouselocation", "--shell"]);
+    let get = |name: &str| {
+        shell
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("the pointer's {name}: {shell}"))
+    };
+    (get("X"), get("Y"))
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.game.kill();
+        let _ = self.game.wait();
+        if let Some(holder) = &mut self.holder {
+            let _ = holder.kill();
+            let _ = holder.wait();
+        }
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+#[test]
+fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
+    for program in ["Xvfb", "xdotool"] {
+        assert!(
+            on_path(program),
+            "{program} is missing: the README's test command installs it"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("entropy-keyboard-first-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Where the title's third entry stands at first launch, on the screen:
+    // from a first launch with the pointer out of the way.
+    let (third, at) = {
+        let mut game = Game::launch(&dir.join("measure"), Some((0, 0)));
+        let title = game.settled("the title", Probe::at_title);
+        let entries = title.title_entries();
+        let (label, (x, y), _) = entries[2].clone();
+        let (ox, oy) = game.origin();
+        (label, (ox + x, oy + y))
+    };
+
+    // The first launch played: the pointer rests there before the window appears.
+    let mut game = Game::launch(&dir.join("play"), Some(at));
+    let title = game.settled("the title", Probe::at_title);
+    let entries = title.title_entries();
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let (ox, oy) = game.origin();
+    let (px, py) = pointer_at(&game.display);
+    let over = entries
+        .iter()
+        .find(|e| e.0 == third)
+        .unwrap_or_else(|| panic!("{third} on the title: {}", title.text));
+    assert_eq!(
+        (px - ox, py - oy),
+        over.1,
+        "the pointer rests on {third}, the third entry:\n{}",
+        title.text
+    );
+    assert_eq!(
+        labels[..2],
+        ["Tutorial".to_string(), "New match".to_string()],
+        "a first launch offers the tutorial first, then a new match:\n{}",
+        title.text
+    );
+    assert_eq!(
+        title.focus,
+        vec![labels[0].clone()],
+        "the focus starts on the first entry, whatever the pointer rests on:\n{}",
+        title.text
+    );
+    assert_eq!(
+        title.main_among(&labels),
+        vec![labels[0].clone()],
+        "only the focused entry looks chosen:\n{}",
+        title.text
+    );
+
+    // Down: New match, and only it looks chosen.
+    game.key("Down");
+    let title = game.until("New match focused", |p| p.at_title() && p.focus == [labels[1].clone()]);
+    assert_eq!(title.main_among(&labels), vec![labels[1].clone()], "{}", title.text);
+
+    // Return: the setup, Start match focused (the pointer still at rest over it).
+    game.key("Return");
+    let setup = game.settled("the setup", |p| p.screen == "Setup" && p.overlay == "None");
+    assert_eq!(
+        setup.focus,
+        vec!["Start match".to_string()],
+        "the setup opens on Start match:\n{}",
+        setup.text
+    );
+    let drawn_main: Vec<String> = setup
+        .buttons
+        .iter()
+        .filter(|b| b.2 && !b.0.contains(": "))
+        .map(|b| b.0.clone())
+        .collect();
+    assert_eq!(
+        drawn_main,
+        ["Start match"],
+        "only the focused button looks chosen:\n{}",
+        setup.text
+    );
+
+    // Return: a new match of Solomon's game, its first round, no move yet.
+    game.key("Return");
+    let playing = game.until("a new match", |p| {
+        p.screen == "Playing" && p.fact("round") == "0" && p.fact("turns") == "0"
+    });
+    assert_eq!(
+        playing.fact("tutorial"),
+        "",
+        "a match, not the tutorial:\n{}",
+        playing.text
+    );
+
+    drop(game);
+    let _ = std::fs::remove_dir_all(&dir);
+}
