@@ -13,7 +13,7 @@ use crate::app::AppSet;
 use crate::carreno::CarrenoScreen;
 use crate::table::end_card::end_card;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::overlays::{Overlay, OverlayCommand, Overlays};
 use crate::ui::theme::widgets;
 
@@ -76,7 +76,7 @@ fn draw(
     mut contexts: EguiContexts,
     data: PanelData,
     mut focus: ResMut<Focus>,
-    (overlays, device): (Res<Overlays>, Res<LastDevice>),
+    overlays: Res<Overlays>,
     mut commands: MessageWriter<CarrenoCommand>,
     mut overlay_commands: MessageWriter<OverlayCommand>,
 ) -> Result {
@@ -91,7 +91,7 @@ fn draw(
             ui.label(widgets::muted("A rematch swaps the sides.", widgets::SMALL));
         };
         let headline = headline(&data.game, result);
-        if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut focus, (active, *device)) {
+        if let Some(command) = end_card(ui, &headline, lines, &CHOICES, 3, &mut focus, active) {
             commands.write(command);
         }
     });

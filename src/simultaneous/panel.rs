@@ -109,7 +109,6 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
                     ui.label(widgets::muted("Both boards had the same draws.", widgets::SMALL));
                 };
                 let headline = headline(&view.game);
-                let device = *view.device;
                 if let Some(command) = end_card(
                     ui,
                     &headline,
@@ -117,7 +116,7 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
                     &super::result::CHOICES,
                     2,
                     &mut view.focus,
-                    (active, device),
+                    active,
                 ) {
                     view.commands.write(command);
                 }

@@ -6,14 +6,14 @@
 
 use bevy_egui::egui;
 
-use crate::ui::navigation::{Focus, LastDevice};
+use crate::ui::navigation::Focus;
 use crate::ui::theme::{ui, widgets};
 
 /// The end screen's card: `headline` in large type, then `lines` (the
 /// game's own account of the result), then `choices`, `per_row` to a row,
-/// as wide as the card. Returns the choice clicked, if any. The pointer
-/// takes the focus by moving onto a choice, whatever device was used last
-/// (`_device` is no longer read).
+/// as wide as the card; `active` while no dialog is over it. Returns the
+/// choice clicked, if any. The pointer takes the focus by moving onto a
+/// choice.
 pub fn end_card<C: Copy>(
     ui: &mut egui::Ui,
     headline: &str,
@@ -21,7 +21,7 @@ pub fn end_card<C: Copy>(
     choices: &[(C, &str)],
     per_row: usize,
     focus: &mut Focus,
-    (active, _device): (bool, LastDevice),
+    active: bool,
 ) -> Option<C> {
     let mut chosen = None;
     widgets::card(ui, |ui| {

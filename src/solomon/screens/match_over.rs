@@ -15,7 +15,7 @@ use crate::solomon::screens::panel::{PanelData, side_panel};
 use crate::solomon::world::marks::ShownMove;
 use crate::table::end_card::end_card;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, LastDevice, Nav};
+use crate::ui::navigation::{Focus, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand};
 use crate::ui::theme::widgets;
 
@@ -115,7 +115,7 @@ fn draw(
     data: PanelData,
     mut shown: ResMut<ShownMove>,
     mut focus: ResMut<Focus>,
-    (overlays, device): (Res<crate::ui::overlays::Overlays>, Res<LastDevice>),
+    overlays: Res<crate::ui::overlays::Overlays>,
     mut commands: MessageWriter<SolomonCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -146,7 +146,7 @@ fn draw(
                 }
             }
         };
-        if let Some(command) = end_card(ui, &title, lines, &CHOICES, 2, &mut focus, (active, *device)) {
+        if let Some(command) = end_card(ui, &title, lines, &CHOICES, 2, &mut focus, active) {
             commands.write(command);
         }
     });
