@@ -60,8 +60,10 @@ impl SaveSlot {
     }
 }
 
-/// Reads a save at `path`: a file whose `version` field is not `version`,
-/// that does not parse, or that `check` refuses is kept aside and reported;
+/// Reads a save at `path`: a file larger than a save may be
+/// ([`storage::Limit::SAVE`], found before reading it), whose `version`
+/// field is not `version`, that does not parse, or that `check` refuses is
+/// kept aside and reported;
 /// `what` names it for the player ("match").
 pub fn read_versioned<T: DeserializeOwned>(
     path: &std::path::Path,
@@ -69,7 +71,7 @@ pub fn read_versioned<T: DeserializeOwned>(
     version: u32,
     check: impl FnOnce(&T) -> Result<(), String>,
 ) -> Loaded<T> {
-    storage::read_or_keep_aside(path, what, |text| {
+    storage::read_or_keep_aside(path, what, storage::Limit::SAVE, |text| {
         #[derive(serde::Deserialize)]
         struct Version {
             version: u32,

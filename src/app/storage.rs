@@ -8,9 +8,11 @@
 //!   failed write removes its temporary file, and a target that exists but
 //!   cannot be read is never written over.
 //! - Reading: only regular files are opened (and without blocking, so a
-//!   named pipe cannot hang the game). A file that cannot be read or
-//!   understood is renamed aside (`name.unreadable`, or `name.unreadable-2`
-//!   … when that exists) and reported; it is never deleted or overwritten.
+//!   named pipe cannot hang the game), and only up to a limit for their
+//!   kind ([`Limit`]), checked on the open file's size before a byte is
+//!   read. A file that cannot be read or understood, or is too large, is
+//!   renamed aside (`name.unreadable`, or `name.unreadable-2` … when that
+//!   exists) and reported; it is never deleted or overwritten.
 //! - Failures are said in plain words ([`explain`]) and shown to the player
 //!   ([`SaveProblem`]).
 //!
@@ -125,8 +127,8 @@ fn kind_of(meta: &fs::Metadata) -> &'static str {
 }
 
 /// Opens `path` for reading if it is a regular file, without blocking on a
-/// named pipe that takes its place meanwhile.
-fn open_regular(path: &Path) -> io::Result<File> {
+/// named pipe that takes its place meanwhile; with the open file's size.
+fn open_regular(path: &Path) -> io::Result<(File, u64)> {
     let meta = fs::metadata(path)?;
     if !meta.is_file() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, kind_of(&meta)));
@@ -144,14 +146,89 @@ fn open_regular(path: &Path) -> io::Result<File> {
     if !meta.is_file() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, kind_of(&meta)));
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }
 
-/// Reads the whole of `path` if it is a regular file; anything else (a
-/// folder, a named pipe, a device) is an error, found without blocking.
-pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    open_regular(path)?.read_to_end(&mut bytes)?;
+/// The most a file of the game may hold, by kind: a file larger than its
+/// kind's limit is not read at all (its size is checked on the open file
+/// before anything is read), so that a huge file where a small one belongs
+/// neither takes the memory it would fill nor keeps the game from starting.
+/// Each limit is far above what the game writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// The most bytes.
+    pub bytes: u64,
+    /// What such a file is, for the player ("a saved match").
+    pub what: &'static str,
+}
+
+impl Limit {
+    /// A saved match (`match.ron`, `simultaneous.ron`): the setup, every
+    /// move of both rounds and the clocks, about 3 KB for a 7×7 match on a
+    /// clock.
+    pub const SAVE: Limit = Limit {
+        bytes: 1_000_000,
+        what: "a saved match",
+    };
+    /// The preferences: a few short sections (the settings, each game's
+    /// last setup with two names), a few hundred bytes.
+    pub const PREFERENCES: Limit = Limit {
+        bytes: 1_000_000,
+        what: "a preferences file",
+    };
+}
+
+/// A file of `size` bytes over `limit`, as an error ([`io::ErrorKind::FileTooLarge`])
+/// that says so: "too large, 2.1 GB where a saved match holds at most 1 MB".
+fn too_large(size: u64, limit: Limit) -> io::Error {
+    let (mut size_words, mut limit_words) = (in_words(size), in_words(limit.bytes));
+    if size_words == limit_words {
+        // Just over: "1 MB where … at most 1 MB" would say nothing.
+        (size_words, limit_words) = (format!("{size} bytes"), format!("{} bytes", limit.bytes));
+    }
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!(
+            "too large, {size_words} where {} holds at most {limit_words}",
+            limit.what
+        ),
+    )
+}
+
+/// A size in words for the player: "512 bytes", "3.4 KB", "2.1 GB".
+pub fn in_words(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["KB", "MB", "GB", "TB", "PB"];
+    if bytes < 1000 {
+        return format!("{bytes} bytes");
+    }
+    let mut size = bytes as f64 / 1000.0;
+    let mut unit = 0;
+    while size >= 999.95 && unit + 1 < UNITS.len() {
+        size /= 1000.0;
+        unit += 1;
+    }
+    let size = format!("{size:.1}");
+    format!("{} {}", size.strip_suffix(".0").unwrap_or(&size), UNITS[unit])
+}
+
+/// Reads the whole of `path` if it is a regular file of at most `limit`
+/// bytes; anything else (a folder, a named pipe, a device) is an error,
+/// found without blocking, and so is a larger file
+/// ([`io::ErrorKind::FileTooLarge`]), found before reading it. At most one
+/// byte more than the limit is ever read, even from a file that grows
+/// meanwhile.
+pub fn read_regular(path: &Path, limit: Limit) -> io::Result<Vec<u8>> {
+    let (file, size) = open_regular(path)?;
+    if size > limit.bytes {
+        return Err(too_large(size, limit));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit.bytes + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit.bytes {
+        // It grew while it was read: how large it is now.
+        let now = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(too_large(now.max(bytes.len() as u64), limit));
+    }
     Ok(bytes)
 }
 
@@ -159,7 +236,7 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
 fn unreadable_reason(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::PermissionDenied => "the game may not read it".to_string(),
-        io::ErrorKind::InvalidInput => format!("it is {e}"),
+        io::ErrorKind::InvalidInput | io::ErrorKind::FileTooLarge => format!("it is {e}"),
         _ => e.to_string(),
     }
 }
@@ -209,13 +286,19 @@ pub enum Loaded<T> {
     Unreadable(String),
 }
 
-/// Reads `path` with `parse`. A file that cannot be read or that `parse`
-/// refuses is renamed aside and reported; `what` names it in the report
-/// ("match", "preferences"). If even renaming fails, the file stays where
-/// it is and [`write_atomically`] will not write over it.
-pub fn read_or_keep_aside<T>(path: &Path, what: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
+/// Reads `path` with `parse`. A file that cannot be read, that is larger
+/// than `limit` (found before reading it) or that `parse` refuses is renamed
+/// aside and reported; `what` names it in the report ("match",
+/// "preferences"). If even renaming fails, the file stays where it is and
+/// [`write_atomically`] will not write over it.
+pub fn read_or_keep_aside<T>(
+    path: &Path,
+    what: &str,
+    limit: Limit,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Loaded<T> {
     let folder = path.parent().unwrap_or(Path::new("."));
-    let text = match read_regular(path) {
+    let text = match read_regular(path, limit) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| "it is not text".to_string()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
         Err(e) => match file_in_the_way(folder) {
@@ -330,10 +413,10 @@ mod tests {
         let dir = scratch("aside");
         let path = dir.join("save.ron");
         let refuse = |_: &str| -> Result<(), String> { Err("no".into()) };
-        assert_eq!(read_or_keep_aside(&path, "save", refuse), Loaded::Missing);
+        assert_eq!(read_or_keep_aside(&path, "save", Limit::SAVE, refuse), Loaded::Missing);
         for (i, bad) in ["broken once", "broken twice"].into_iter().enumerate() {
             fs::write(&path, bad).unwrap();
-            let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", refuse) else {
+            let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", Limit::SAVE, refuse) else {
                 panic!("a refused file is unreadable")
             };
             assert!(notice.contains("saved match") && notice.contains("kept as"), "{notice}");
@@ -346,7 +429,7 @@ mod tests {
             assert!(!path.exists());
         }
         fs::write(&path, "fine").unwrap();
-        let read = read_or_keep_aside(&path, "save", |t| Ok(t.to_string()));
+        let read = read_or_keep_aside(&path, "save", Limit::SAVE, |t| Ok(t.to_string()));
         assert_eq!(read, Loaded::Read("fine".to_string()));
         let _ = fs::remove_dir_all(&dir);
     }
@@ -367,7 +450,8 @@ mod tests {
         let folder = dir.join("folder.ron");
         fs::create_dir_all(folder.join("inside")).unwrap();
         for (path, kind) in [(&fifo, "named pipe"), (&folder, "folder")] {
-            let Loaded::Unreadable(notice) = read_or_keep_aside(path, "match", |t| Ok(t.to_string())) else {
+            let Loaded::Unreadable(notice) = read_or_keep_aside(path, "match", Limit::SAVE, |t| Ok(t.to_string()))
+            else {
                 panic!("{kind}: unreadable")
             };
             assert!(notice.contains(kind) && notice.contains("kept as"), "{notice}");
@@ -383,7 +467,7 @@ mod tests {
         // A name so long that `.unreadable` cannot be added: the rename fails.
         let path = dir.join("m".repeat(250));
         fs::create_dir_all(path.join("inside")).unwrap();
-        let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", |t| Ok(t.to_string())) else {
+        let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", Limit::SAVE, |t| Ok(t.to_string())) else {
             panic!("unreadable")
         };
         assert!(
@@ -421,6 +505,65 @@ mod tests {
         let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("a.ron")]);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_over_its_limit_is_not_read_and_is_kept_aside_as_too_large() {
+        let dir = scratch("large");
+        let path = dir.join("match.ron");
+        let limit = Limit {
+            bytes: 10,
+            what: "a test file",
+        };
+        fs::write(&path, b"0123456789").unwrap();
+        assert_eq!(
+            read_regular(&path, limit).unwrap(),
+            b"0123456789",
+            "the limit itself reads"
+        );
+        // A sparse file of 2 GB: no disk, and not a byte of it is read.
+        File::create(&path).unwrap().set_len(2 << 30).unwrap();
+        let error = read_regular(&path, limit).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::FileTooLarge);
+        assert_eq!(
+            error.to_string(),
+            "too large, 2.1 GB where a test file holds at most 10 bytes"
+        );
+        let parse = |_: &str| -> Result<(), String> { panic!("a file too large is never parsed") };
+        let Loaded::Unreadable(notice) = read_or_keep_aside(&path, "match", limit, parse) else {
+            panic!("too large: unreadable")
+        };
+        assert!(
+            notice.contains("it is too large, 2.1 GB") && notice.contains("kept as"),
+            "{notice}"
+        );
+        assert_eq!(
+            fs::metadata(dir.join("match.ron.unreadable")).unwrap().len(),
+            2 << 30,
+            "kept whole"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sizes_in_words() {
+        let words: Vec<String> = [0, 999, 1000, 3400, 999_949, 999_950, 1_000_000, 2 << 30]
+            .into_iter()
+            .map(in_words)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "0 bytes",
+                "999 bytes",
+                "1 KB",
+                "3.4 KB",
+                "999.9 KB",
+                "1 MB",
+                "1 MB",
+                "2.1 GB"
+            ]
+        );
     }
 
     #[test]

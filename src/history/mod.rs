@@ -7,8 +7,9 @@
 //! CodeCup notation; a simultaneous match says so in its `Format` tag), one
 //! file per match, written atomically. `entropy-cli show FILE` and
 //! `entropy-cli review FILE` read them. A file that cannot be read (or is
-//! not a regular file, such as a named pipe, which is never opened) is
-//! listed as such and left where it is.
+//! not a regular file, such as a named pipe, which is never opened), and one
+//! larger than a match file can be ([`LIMIT`], found from its size before a
+//! byte of it is read), is listed as such and left where it is.
 //!
 //! Each game keeps its own matches here, once: a match the history already
 //! holds (the same record) is not written again. The History screen lists
@@ -203,9 +204,18 @@ impl History {
     }
 }
 
+/// The largest match file read: the most the rules crate's reader takes
+/// (1 MiB; a match file of the game is a few KB, 3.7 KB for a 7×7 match on
+/// a clock). The history reads every file at launch, so even a thousand
+/// files at the limit fit in memory.
+pub const LIMIT: storage::Limit = storage::Limit {
+    bytes: entropy_rules::MatchFile::BOUNDS.text as u64,
+    what: "a match file",
+};
+
 fn read(path: &Path) -> Result<AnyMatchFile, String> {
-    let bytes = storage::read_regular(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput => format!("it is {e}"),
+    let bytes = storage::read_regular(path, LIMIT).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge => format!("it is {e}"),
         _ => e.to_string(),
     })?;
     let text = String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;

@@ -123,7 +123,7 @@ const FILE: &str = "preferences.ron";
 
 /// Reads the preferences at `path`.
 pub fn load(path: &std::path::Path) -> Loaded<Sections> {
-    storage::read_or_keep_aside(path, "preferences", |text| {
+    storage::read_or_keep_aside(path, "preferences", storage::Limit::PREFERENCES, |text| {
         ron::from_str::<SectionsFile>(text)
             .map(|file| file.0)
             .map_err(|e| e.to_string())

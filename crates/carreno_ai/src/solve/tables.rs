@@ -226,6 +226,19 @@ const LOSS: u16 = 1 << 13;
 /// The most plies the tables can hold.
 pub const MAX_PLIES: u32 = (LOSS - 1) as u32;
 
+/// The number of classes there are: the positions' boards (the mover's
+/// seven pieces and the other side's) up to the eight symmetries of the
+/// square, by Burnside's lemma: (15 297 796 800 boards + 4 × 184 800 fixed by
+/// a reflection) / 8. Tables of every class, the largest there can be,
+/// would hold this many (checked by a test).
+pub const CLASSES: u64 = 1_912_317_000;
+
+/// The largest a table file can be: a header of [`MAX_PLIES`] plies and
+/// every class once, about 15.3 GB (the tables to 44 plies are 1.1 GB). A
+/// larger file is refused from its size before a byte of it is read, and no
+/// more than this is ever read from a stream whose size is unknown.
+pub const MAX_FILE_BYTES: u64 = 8 * (3 + 6 * MAX_PLIES as u64) + 8 * CLASSES;
+
 /// The first bytes of a table file.
 const MAGIC: &[u8; 8] = b"CARRENO2";
 
@@ -484,14 +497,26 @@ impl EndgameTables {
     /// class that is no position, listed twice, of a ply the header does
     /// not list, or a ply holding other counts than its figures say. What
     /// is read is bounded by the file's real size, whatever the header
-    /// claims.
+    /// claims. A file larger than tables of every class can be
+    /// ([`MAX_FILE_BYTES`]) is refused from its size, before a byte of it is
+    /// read, with an [`io::ErrorKind::FileTooLarge`] error.
     pub fn load(path: &Path) -> io::Result<EndgameTables> {
         let file = File::open(path)?;
         let metadata = file.metadata()?;
         // A pipe or a device has no size to check the header against
-        // beforehand: it is read until its end, which must be the last class's.
+        // beforehand: it is read until its end, which must be the last class's,
+        // and never beyond what the largest tables hold.
         let size = metadata.is_file().then_some(metadata.len());
-        EndgameTables::read(BufReader::new(file), size)
+        if let Some(size) = size.filter(|&size| size > MAX_FILE_BYTES) {
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!(
+                    "too large for a table file: it holds {size} bytes, and tables of every class \
+                     hold {MAX_FILE_BYTES}"
+                ),
+            ));
+        }
+        EndgameTables::read(BufReader::new(file.take(MAX_FILE_BYTES + 1)), size)
     }
 
     /// Reads tables from `input`, of `size` bytes if known (see [`EndgameTables::load`]).
@@ -518,6 +543,11 @@ impl EndgameTables {
                     expected.map_or_else(|| "more than 2^64".to_string(), |e| e.to_string())
                 )));
             }
+        }
+        if count > CLASSES {
+            return Err(invalid(format!(
+                "the header claims {count} classes; there are {CLASSES} in all"
+            )));
         }
         if levels == 0 && count > 0 {
             return Err(invalid(format!(
@@ -797,6 +827,64 @@ mod tests {
         assert_eq!(old.probe(&p), Some(super::super::Proof::Loss(1)));
     }
 
+    /// Burnside's lemma over the eight symmetries: the classes are the
+    /// boards' orbits, the mean number of boards each symmetry fixes.
+    #[test]
+    fn the_classes_are_counted_right() {
+        let mut fixed_total = 0u64;
+        for map in &MAP {
+            // The symmetry's cycles of squares; a board it fixes is made of whole cycles.
+            let mut seen = [false; SQUARES];
+            let mut counts = vec![[0u64; 8]; 8];
+            counts[0][0] = 1;
+            for start in 0..SQUARES {
+                let mut length = 0;
+                let mut square = start;
+                while !seen[square] {
+                    seen[square] = true;
+                    square = map[square] as usize;
+                    length += 1;
+                }
+                if length == 0 {
+                    continue;
+                }
+                let mut next = counts.clone();
+                for own in 0..8 {
+                    for other in 0..8 {
+                        let ways = counts[own][other];
+                        if own + length < 8 {
+                            next[own + length][other] += ways;
+                        }
+                        if other + length < 8 {
+                            next[own][other + length] += ways;
+                        }
+                    }
+                }
+                counts = next;
+            }
+            fixed_total += counts[7][7];
+        }
+        assert_eq!(fixed_total % 8, 0);
+        assert_eq!(fixed_total / 8, CLASSES);
+        assert_eq!(MAX_FILE_BYTES, 15_298_929_192);
+    }
+
+    #[test]
+    fn a_file_larger_than_any_tables_is_refused_before_it_is_read() {
+        let path = std::env::temp_dir().join(format!("carreno-tables-large-{}.bin", std::process::id()));
+        // Sparse: no disk, and refused from its size alone.
+        let file = File::create(&path).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let started = Instant::now();
+        let Err(error) = EndgameTables::load(&path) else {
+            panic!("refused")
+        };
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(error.kind(), io::ErrorKind::FileTooLarge, "{error}");
+        assert!(error.to_string().starts_with("too large for a table file"), "{error}");
+        assert!(started.elapsed() < Duration::from_secs(5), "not read");
+    }
+
     #[test]
     fn a_stream_of_unknown_size_is_checked_as_it_is_read() {
         let key = class_key(&Position::START);
@@ -814,10 +902,17 @@ mod tests {
         longer.push(0);
         let error = EndgameTables::read(longer.as_slice(), None).unwrap_err();
         assert_eq!(error.to_string(), "bytes follow the last of the 1 classes");
-        // A count far beyond what comes is read only as far as the input goes.
+        // A count beyond the classes there are is refused before any is read.
         let huge = words(&[1, 1, 1, 2, 0, 0, 3, u64::MAX, key | 1 << 50]);
         let error = EndgameTables::read(huge.as_slice(), None).unwrap_err();
-        assert_eq!(error.to_string(), "the file ends in class 2 of 18446744073709551615");
+        assert_eq!(
+            error.to_string(),
+            "the header claims 18446744073709551615 classes; there are 1912317000 in all"
+        );
+        // A count far beyond what comes is read only as far as the input goes.
+        let many = words(&[1, 1, 1, 2, 0, 0, 3, CLASSES, key | 1 << 50]);
+        let error = EndgameTables::read(many.as_slice(), None).unwrap_err();
+        assert_eq!(error.to_string(), "the file ends in class 2 of 1912317000");
         for cut in 0..good.len() {
             let error = EndgameTables::read(&good[..cut], None).unwrap_err();
             assert_eq!(error.kind(), io::ErrorKind::InvalidData, "{cut}: {error}");
