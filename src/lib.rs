@@ -43,6 +43,8 @@ impl Plugin for CorePlugin {
         app.add_plugins((
             app::redraw::plugin,
             app::prefs::plugin,
+            // Before anything reads the data folder: a second game keeps out of it.
+            app::data_lock::plugin,
             app::players::plugin,
             solomon::match_setup::plugin,
             history::plugin,

@@ -1,12 +1,14 @@
 //! The application's ground floor: the screen state ([`screen`]), the
 //! order of the game's systems ([`AppSet`]), where files are kept
-//! ([`Folders`], [`storage`]), the player's preferences ([`prefs`]) and
-//! when a frame is drawn ([`redraw`]).
+//! ([`Folders`], [`storage`]) and the data folder's lock, one game to a
+//! folder ([`data_lock`]), the player's preferences ([`prefs`]) and when a
+//! frame is drawn ([`redraw`]).
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+pub mod data_lock;
 pub mod players;
 pub mod prefs;
 pub mod redraw;
@@ -32,7 +34,8 @@ pub enum AppSet {
 pub struct Folders {
     /// The preferences' folder (`None`: nothing is remembered).
     pub preferences: Option<PathBuf>,
-    /// The saved match's and the history's folder (`None`: nothing is kept).
+    /// The saved match's and the history's folder (`None`: nothing is kept;
+    /// also when another game holds it, [`data_lock`]).
     pub data: Option<PathBuf>,
 }
 
