@@ -110,37 +110,53 @@ fn explain_a_display_that_fails() {
 
 /// SIGTERM and SIGHUP end the game the way closing its window does (Bevy
 /// itself does so for Ctrl+C): the match is saved as it stands and the game
-/// exits cleanly. A second signal ends it at once.
+/// exits by itself, with 128 + the signal's number. A second signal ends it
+/// at once, with the same code.
+///
+/// The signal acts at once even on a still screen: the game then sleeps
+/// in the window system's event loop, which nothing else would wake before
+/// its 30-second safety net (`docs/design.md`, "Drawing only when something
+/// changes"), and a service manager or a desktop logging out would kill the
+/// game before it saved. So the handler (signal-hook's) records the signal,
+/// and a thread that receives it from signal-hook wakes the loop
+/// ([`entropy::app::redraw::wake`]); the frame it wakes asks the app to
+/// exit.
 #[cfg(unix)]
 mod terminate {
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     use bevy::prelude::*;
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::iterator::Signals;
 
-    static SIGNAL: AtomicI32 = AtomicI32::new(0);
-    const SIGHUP: i32 = 1;
-    const SIGTERM: i32 = 15;
+    /// The signal that came (0: none yet).
+    static SIGNAL: AtomicUsize = AtomicUsize::new(0);
 
-    unsafe extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-        fn _exit(status: i32) -> !;
-    }
-
-    extern "C" fn on_signal(signum: i32) {
-        // Only what is safe in a signal handler: an atomic, or `_exit`.
-        if SIGNAL.swap(signum, Ordering::SeqCst) != 0 {
-            // SAFETY: `_exit` is async-signal-safe.
-            unsafe { _exit(128 + signum) }
-        }
-    }
-
-    /// Handles SIGTERM and SIGHUP.
+    /// Handles SIGTERM and SIGHUP (before the app starts: a signal that
+    /// comes before its first frame is acted on in that frame).
     pub fn install() {
-        for signum in [SIGHUP, SIGTERM] {
-            // SAFETY: the handler only touches an atomic (or calls `_exit`).
-            unsafe {
-                signal(signum, on_signal as extern "C" fn(i32) as usize);
+        let armed = Arc::new(AtomicBool::new(false));
+        for signal in [SIGHUP, SIGTERM] {
+            // The order matters (signal-hook's documented pattern): the exit
+            // acts only once the flag registered after it has been set, by
+            // the first signal, so it is the second signal that ends the game.
+            let handled = signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))
+                .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&armed)))
+                .and_then(|_| signal_hook::flag::register_usize(signal, &SIGNAL, signal as usize));
+            if let Err(e) = handled {
+                eprintln!("signal {signal} is not handled ({e}): it ends the game without saving");
             }
+        }
+        let listened = Signals::new([SIGHUP, SIGTERM]).and_then(|mut signals| {
+            std::thread::Builder::new().name("signals".into()).spawn(move || {
+                for _ in signals.forever() {
+                    entropy::app::redraw::wake();
+                }
+            })
+        });
+        if let Err(e) = listened {
+            eprintln!("no thread waits for SIGTERM and SIGHUP ({e}): on a still screen they act at its next frame");
         }
     }
 

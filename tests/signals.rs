@@ -1,0 +1,382 @@
+//! A signal to end acts at once: SIGTERM or SIGHUP sent to the real game
+//! (the release binary, under an X server of its own) while its screen is
+//! still — the title, and a person's turn in a match, where the game sleeps
+//! in the window system's event loop and nothing asks for a frame — ends
+//! it by itself within moments, with 128 + the signal's number, and the
+//! match is saved as it stood: the next launch continues it.
+//!
+//! Before, nothing woke the sleeping loop to read what the signal handler
+//! had set, so the game acted only at the loop's 30-second safety net (or
+//! the next input): a service manager or a desktop logging out would kill
+//! it first, unsaved. `src/main.rs` now wakes the loop from a thread that
+//! receives the signals.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+use common::*;
+use entropy::app::Folders;
+use entropy::solomon::saved::SavedMatch;
+use entropy::ui::title::TitleMenu;
+
+/// How soon after the signal the game must have exited. The game's event
+/// loop wakes by itself at least every 30 s (its safety net), so a game
+/// that nothing woke would take up to 30 s (about 16 s on average was
+/// seen); this bound separates a woken game from one that was not, with
+/// room for a busy machine. It is not a measure of speed: the time taken
+/// is printed.
+const WOKEN_WITHIN: Duration = Duration::from_secs(10);
+
+/// The longest anything may take to show: a bound for a hung game.
+const PATIENCE: Duration = Duration::from_secs(240);
+
+/// What the game's probe (`ENTROPY_PROBE`, `src/dev/probe.rs`) says its screen holds.
+#[derive(Debug, Default, Clone)]
+struct Shown {
+    text: String,
+    still: bool,
+    /// Some frame was asked for later (a clock's second, the title board's next move).
+    asked: bool,
+    screen: String,
+    facts: HashMap<String, String>,
+    buttons: Vec<(String, (i32, i32), bool)>,
+    values: HashMap<String, String>,
+    cells: HashMap<String, (i32, i32)>,
+}
+
+impl Shown {
+    fn parse(text: &str) -> Shown {
+        let mut shown = Shown {
+            text: text.to_string(),
+            ..Shown::default()
+        };
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
+            match fields.as_slice() {
+                ["still", s] => shown.still = *s == "1",
+                ["asked", ..] => shown.asked = true,
+                ["screen", s] => shown.screen = s.to_string(),
+                ["fact", name, value] => {
+                    shown.facts.insert(name.to_string(), value.to_string());
+                }
+                ["button", label, _, _, enabled, _] => {
+                    shown
+                        .buttons
+                        .push((label.to_string(), (number(2), number(3)), *enabled == "enabled"))
+                }
+                ["value", label, value] => {
+                    shown.values.insert(label.to_string(), value.to_string());
+                }
+                ["cell", name, _, _] => {
+                    shown.cells.insert(name.to_string(), (number(2), number(3)));
+                }
+                _ => {}
+            }
+        }
+        shown
+    }
+
+    /// Where the enabled button `label` is (a dialog's, drawn last, first).
+    fn button(&self, label: &str) -> Option<(i32, i32)> {
+        self.buttons
+            .iter()
+            .rev()
+            .find(|(l, _, enabled)| l == label && *enabled)
+            .map(|(_, at, _)| *at)
+    }
+
+    fn fact(&self, name: &str) -> &str {
+        self.facts.get(name).map_or("", String::as_str)
+    }
+}
+
+/// The release game under its own X server, with its probe, its files in a folder of its own.
+struct Game {
+    server: Child,
+    display: String,
+    game: Child,
+    window: String,
+    probe: PathBuf,
+    log: PathBuf,
+}
+
+impl Game {
+    fn launch(dir: &Path) -> Game {
+        let (server, display) = start_xvfb("1280x800");
+        let probe = dir.join("probe.txt");
+        let log = dir.join("game.log");
+        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_PROBE", &probe)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .env_remove("ENTROPY_SCRIPT")
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("the game starts");
+        let window = game_window(&display);
+        Game {
+            server,
+            display,
+            game,
+            window,
+            probe,
+            log,
+        }
+    }
+
+    fn now(&self) -> Shown {
+        Shown::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+    }
+
+    fn fail(&mut self, what: &str) -> ! {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let exited = self.game.try_wait().ok().flatten();
+        panic!(
+            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
+            self.now().text
+        );
+    }
+
+    /// Waits until `done` holds of the screen, for as long as `limit`.
+    fn within(&mut self, limit: Duration, done: &dyn Fn(&Shown) -> bool) -> Option<Shown> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let shown = self.now();
+            if done(&shown) {
+                return Some(shown);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            if let Some(status) = self.game.try_wait().unwrap() {
+                self.fail(&format!("the game stopped ({status})"));
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    fn until(&mut self, what: &str, done: impl Fn(&Shown) -> bool) -> Shown {
+        match self.within(PATIENCE, &done) {
+            Some(shown) => shown,
+            None => self.fail(&format!("never came: {what}")),
+        }
+    }
+
+    /// The pointer moves onto `at` and clicks, as a hand would.
+    fn click_at(&self, at: (i32, i32)) {
+        let (x, y) = (at.0.to_string(), at.1.to_string());
+        xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
+        std::thread::sleep(Duration::from_millis(120));
+        xdotool(&self.display, &["mousedown", "1"]);
+        std::thread::sleep(Duration::from_millis(90));
+        xdotool(&self.display, &["mouseup", "1"]);
+    }
+
+    /// Clicks what `find` finds once the screen is still, until `done` holds
+    /// (tried again, three times at most, only when nothing came of it).
+    fn click_until(&mut self, what: &str, find: impl Fn(&Shown) -> Option<(i32, i32)>, done: impl Fn(&Shown) -> bool) {
+        for _ in 0..3 {
+            let shown = self.until(&format!("{what} to click"), |s| s.still && find(s).is_some());
+            self.click_at(find(&shown).unwrap());
+            if self.within(Duration::from_secs(20), &done).is_some() {
+                return;
+            }
+        }
+        self.fail(&format!("clicking {what} did nothing"))
+    }
+
+    fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) {
+        self.click_until(&format!("the button {label:?}"), |s| s.button(label), done);
+    }
+
+    /// `› row` until the row says `value`.
+    fn choose(&mut self, row: &str, value: &str) {
+        let arrow = format!("› {row}");
+        for _ in 0..6 {
+            let shown = self.until(&format!("the row {row}"), |s| s.button(&arrow).is_some());
+            let now = shown.values.get(row).cloned().unwrap_or_default();
+            if now == value {
+                return;
+            }
+            self.press(&arrow, |s| s.values.get(row).is_some_and(|v| *v != now));
+        }
+        self.fail(&format!("{row} never said {value}"))
+    }
+
+    /// Sends `signal` and waits for the game to end: its exit code, how
+    /// long it took, and when the signal was sent.
+    fn signal_and_wait(&mut self, signal: &str) -> (Option<i32>, Duration, SystemTime) {
+        let sent_at = SystemTime::now();
+        let sent = Instant::now();
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.game.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal}");
+        loop {
+            if let Some(status) = self.game.try_wait().unwrap() {
+                let took = sent.elapsed();
+                use std::os::unix::process::ExitStatusExt;
+                assert_eq!(status.signal(), None, "the game exited by itself, not by the signal");
+                return (status.code(), took, sent_at);
+            }
+            if sent.elapsed() > Duration::from_secs(60) {
+                self.fail(&format!("the game did not end within a minute of SIG{signal}"));
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.game.kill();
+        let _ = self.game.wait();
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+/// Waits until the screen is still and has been for a moment: the game
+/// sleeps in its event loop. `nothing_later`: nor has it asked for a frame
+/// later, so only the loop's 30-second safety net would wake it.
+fn sleeping(game: &mut Game, what: &str, nothing_later: bool, done: impl Fn(&Shown) -> bool) -> Shown {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let shown = game.until(what, |s| done(s) && s.still && !(nothing_later && s.asked));
+        // The probe is written in the frame's last system: a moment for the
+        // loop to go to sleep, and no frame drawn meanwhile (the title's
+        // board moves a counter now and then: then the next still moment).
+        std::thread::sleep(Duration::from_millis(500));
+        if game.now().text == shown.text {
+            return shown;
+        }
+        if Instant::now() > deadline {
+            game.fail(&format!("{what}: the screen never stayed still"));
+        }
+    }
+}
+
+/// A folder of its own for a case, named after the process (kept when the test fails).
+fn case_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entropy-signals-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A match between two people at this screen, started from the title,
+/// with Chaos's first counter placed by a click: then Order, a person, is
+/// to move, and the screen is still.
+fn to_a_persons_turn(game: &mut Game) -> String {
+    game.press("New match", |s| s.screen == "Setup");
+    game.choose("Play against", "A person here");
+    game.press("Start match", |s| s.screen == "Playing");
+    let shown = game.until("Chaos to place", |s| {
+        s.still && s.fact("phase") == "Some(Placing)" && !s.fact("vacant").is_empty()
+    });
+    let cell = shown.fact("vacant").split(' ').next().unwrap().to_string();
+    let at = *shown.cells.get(&cell).expect("the cell is on screen");
+    game.click_until(
+        &format!("the cell {cell}"),
+        |_| Some(at),
+        |s| s.fact("turns") == "1" && s.fact("phase") == "Some(Sliding)",
+    );
+    cell
+}
+
+/// What the next launch finds in `dir`: the saved match's first round's moves, if any, and Continue.
+fn saved_in(dir: &Path) -> (Option<String>, bool) {
+    let app = core_app(Folders {
+        preferences: Some(dir.join("prefs")),
+        data: Some(dir.join("data")),
+    });
+    let saved = app.world().resource::<SavedMatch>();
+    let moves = saved.data.as_ref().map(|d| {
+        d.record.rounds[0]
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let continues = app
+        .world()
+        .resource::<TitleMenu>()
+        .shown()
+        .iter()
+        .any(|e| e.label == "Continue");
+    (moves, continues)
+}
+
+#[test]
+fn a_signal_to_end_acts_at_once_on_a_still_screen() {
+    for program in ["Xvfb", "xdotool"] {
+        assert!(
+            on_path(program),
+            "{program} is missing: the README's test command installs it"
+        );
+    }
+    // One game at a time: the bound is about waking, not about a crowded machine.
+    let mut report = Vec::new();
+
+    // The title.
+    let dir = case_folder("title");
+    let mut game = Game::launch(&dir);
+    sleeping(&mut game, "the title, still", false, |s| {
+        s.screen == "Title" && s.button("New match").is_some()
+    });
+    let (code, took, _) = game.signal_and_wait("TERM");
+    assert_eq!(code, Some(143), "{}", game.log());
+    assert!(took < WOKEN_WITHIN, "SIGTERM at the title took {took:?}");
+    report.push(format!("SIGTERM at the title: exited in {took:?}"));
+    drop(game);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // A person's turn, nothing moving and no frame asked for: SIGTERM, then SIGHUP.
+    for (signal, code_wanted) in [("TERM", 143), ("HUP", 129)] {
+        let dir = case_folder(&signal.to_lowercase());
+        let mut game = Game::launch(&dir);
+        game.until("the title", |s| s.screen == "Title" && s.button("New match").is_some());
+        let cell = to_a_persons_turn(&mut game);
+        sleeping(&mut game, "Order to move, still", true, |s| {
+            s.fact("phase") == "Some(Sliding)" && s.fact("turns") == "1"
+        });
+        let (code, took, sent_at) = game.signal_and_wait(signal);
+        let log = game.log();
+        assert_eq!(code, Some(code_wanted), "SIG{signal}: {log}");
+        assert!(!log.contains("panicked"), "{log}");
+        assert!(took < WOKEN_WITHIN, "SIG{signal} at a person's turn took {took:?}");
+        report.push(format!("SIG{signal} at a person's turn: exited in {took:?}"));
+        drop(game);
+        // Saved as the game exited (after the signal): the first signal ends
+        // the game the gentle way, not at once as a second would.
+        let written = std::fs::metadata(dir.join("data/match.ron")).and_then(|m| m.modified());
+        assert!(
+            written.is_ok_and(|at| at >= sent_at),
+            "SIG{signal}: the match was not saved as the game exited"
+        );
+        // Saved as it stood: the next launch continues it, Chaos's counter on its cell.
+        let (moves, continues) = saved_in(&dir);
+        let moves = moves.unwrap_or_else(|| panic!("SIG{signal}: no match saved"));
+        assert!(
+            moves.contains(&cell),
+            "SIG{signal}: the saved moves {moves:?} place on {cell}"
+        );
+        assert!(continues, "SIG{signal}: the title offers Continue");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    eprintln!("{}", report.join("\n"));
+}
