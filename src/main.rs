@@ -52,15 +52,18 @@ fn main() -> AppExit {
         // The measurements' control: an empty Bevy window (scripts/measure-game.sh).
         return entropy::dev::empty_window(args.window).run();
     }
-    #[cfg(unix)]
-    terminate::install();
     let mut app = App::new();
     app.add_plugins(entropy::AppPlugin {
         window: args.window,
         ..Default::default()
     });
     #[cfg(unix)]
-    app.add_systems(Update, terminate::exit_when_asked);
+    {
+        // After the plugins: Bevy's own Ctrl+C handler is then the one
+        // signal-hook passes SIGINT on to.
+        terminate::install();
+        app.add_systems(Update, terminate::exit_when_asked);
+    }
     app.run()
 }
 
@@ -108,9 +111,10 @@ fn explain_a_display_that_fails() {
     }));
 }
 
-/// SIGTERM and SIGHUP end the game the way closing its window does (Bevy
-/// itself does so for Ctrl+C): the match is saved as it stands and the game
-/// exits by itself, with 128 + the signal's number. A second signal ends it
+/// SIGTERM, SIGHUP and SIGINT (Ctrl+C) end the game the way closing its
+/// window does: the match is saved as it stands and the game exits by
+/// itself, with 128 + the signal's number (SIGINT is passed on to Bevy's
+/// own handler too, which asks the same). A second signal ends it
 /// at once, with the same code.
 ///
 /// The signal acts at once even on a still screen: the game then sleeps
@@ -127,17 +131,21 @@ mod terminate {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     use bevy::prelude::*;
-    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
 
     /// The signal that came (0: none yet).
     static SIGNAL: AtomicUsize = AtomicUsize::new(0);
 
-    /// Handles SIGTERM and SIGHUP (before the app starts: a signal that
-    /// comes before its first frame is acted on in that frame).
+    /// The signals that end the game: a service manager's, a terminal
+    /// closed, Ctrl+C.
+    const ENDING: [i32; 3] = [SIGHUP, SIGTERM, SIGINT];
+
+    /// Handles the signals that end the game (before the app runs: a signal
+    /// that comes before its first frame is acted on in that frame).
     pub fn install() {
         let armed = Arc::new(AtomicBool::new(false));
-        for signal in [SIGHUP, SIGTERM] {
+        for signal in ENDING {
             // The order matters (signal-hook's documented pattern): the exit
             // acts only once the flag registered after it has been set, by
             // the first signal, so it is the second signal that ends the game.
@@ -148,7 +156,7 @@ mod terminate {
                 eprintln!("signal {signal} is not handled ({e}): it ends the game without saving");
             }
         }
-        let listened = Signals::new([SIGHUP, SIGTERM]).and_then(|mut signals| {
+        let listened = Signals::new(ENDING).and_then(|mut signals| {
             std::thread::Builder::new().name("signals".into()).spawn(move || {
                 for _ in signals.forever() {
                     entropy::app::redraw::wake();
@@ -156,7 +164,9 @@ mod terminate {
             })
         });
         if let Err(e) = listened {
-            eprintln!("no thread waits for SIGTERM and SIGHUP ({e}): on a still screen they act at its next frame");
+            eprintln!(
+                "no thread waits for SIGTERM, SIGHUP and SIGINT ({e}): on a still screen they act at its next frame"
+            );
         }
     }
 
