@@ -16,12 +16,9 @@
 mod common;
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+use common::xserver::{RealGame, on_path, xdotool};
 
 /// What the probe said the screen holds.
 #[derive(Debug, Default, Clone)]
@@ -114,54 +111,20 @@ impl Shown {
 }
 
 /// The release game under its own X server, with its probe.
-struct Game {
-    server: Child,
-    display: String,
-    game: Child,
-    window: String,
-    probe: PathBuf,
-    log: PathBuf,
-}
+/// The release game with its probe, read here as a [`Shown`].
+type Game = RealGame;
 
 /// The longest anything may take to show (a match between computers, a
 /// review): a bound for a hung game, not a measure of speed.
 const PATIENCE: Duration = Duration::from_secs(240);
 
 impl Game {
-    fn launch(dir: &Path) -> Game {
-        let (server, display) = start_xvfb("1280x800");
-        let probe = dir.join("probe.txt");
-        let log = dir.join("game.log");
-        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-            .env("DISPLAY", &display)
-            .env("ENTROPY_PROBE", &probe)
-            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
-            .env("ENTROPY_DATA_DIR", dir.join("data"))
-            .env_remove("ENTROPY_SCRIPT")
-            .stdout(Stdio::null())
-            .stderr(File::create(&log).unwrap())
-            .spawn()
-            .expect("the game starts");
-        let window = game_window(&display);
-        // The keyboard goes to the window with the focus; with no window
-        // manager to give it, the game's window takes it here.
-        xdotool(&display, &["windowfocus", "--sync", &window]);
-        Game {
-            server,
-            display,
-            game,
-            window,
-            probe,
-            log,
-        }
-    }
-
     fn now(&self) -> Shown {
-        Shown::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+        Shown::parse(&self.probe_text())
     }
 
     fn fail(&mut self, what: &str, shown: &Shown) -> ! {
-        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let log = self.log_text();
         let exited = self.game.try_wait().ok().flatten();
         panic!(
             "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
@@ -348,15 +311,6 @@ impl Game {
         }
         let shown = self.now();
         self.fail(&format!("{row} never said {value}"), &shown)
-    }
-}
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        let _ = self.game.kill();
-        let _ = self.game.wait();
-        let _ = self.server.kill();
-        let _ = self.server.wait();
     }
 }
 

@@ -16,13 +16,12 @@
 mod common;
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+use common::xserver::{RealGame, on_path, start_xvfb, xdotool};
 use common::*;
 use entropy::ui::navigation::Focus;
 use entropy::ui::theme::controls::{self, Record};
@@ -193,29 +192,21 @@ impl Probe {
     }
 }
 
-/// The release game under its own X server at first launch, its files in
-/// `dir`, the X pointer put at `pointer` (the screen's pixels) before its
-/// window appears.
-struct Game {
-    server: Child,
-    /// A client that holds the pointer where it was put: the X server
-    /// starts afresh, its pointer back at the centre, when its last client
-    /// leaves.
-    holder: Option<Child>,
-    display: String,
-    game: Child,
-    window: String,
-    probe: std::path::PathBuf,
-    log: std::path::PathBuf,
-}
+/// The release game with its probe, read here as a [`Probe`].
+type Game = RealGame;
 
 /// The longest anything may take to show: a bound for a hung game.
 const PATIENCE: Duration = Duration::from_secs(240);
 
 impl Game {
-    fn launch(dir: &Path, pointer: Option<(i32, i32)>) -> Game {
+    /// The game at its first launch in `dir`, the X pointer put at
+    /// `pointer` (the screen's pixels) before its window appears.
+    fn launch_with_pointer(dir: &Path, pointer: Option<(i32, i32)>) -> Game {
         std::fs::create_dir_all(dir).unwrap();
         let (server, display) = start_xvfb("1280x800");
+        // A client that holds the pointer where it was put: the X server
+        // starts afresh, its pointer back at the centre, when its last
+        // client leaves.
         let holder = pointer.map(|(x, y)| {
             let holder = Command::new("xdotool")
                 .args(["mousemove", &x.to_string(), &y.to_string(), "sleep", "100000"])
@@ -230,38 +221,15 @@ impl Game {
             }
             holder
         });
-        let probe = dir.join("probe.txt");
-        let log = dir.join("game.log");
-        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-            .env("DISPLAY", &display)
-            .env("ENTROPY_PROBE", &probe)
-            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
-            .env("ENTROPY_DATA_DIR", dir.join("data"))
-            .env_remove("ENTROPY_SCRIPT")
-            .stdout(Stdio::null())
-            .stderr(File::create(&log).unwrap())
-            .spawn()
-            .expect("the game starts");
-        let window = game_window(&display);
-        // With no window manager, the game's window takes the keyboard here.
-        xdotool(&display, &["windowfocus", "--sync", &window]);
-        Game {
-            server,
-            holder,
-            display,
-            game,
-            window,
-            probe,
-            log,
-        }
+        RealGame::launch_on(server, display, holder.into_iter().collect(), dir)
     }
 
     fn now(&self) -> Probe {
-        Probe::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+        Probe::parse(&self.probe_text())
     }
 
     fn fail(&mut self, what: &str, probe: &Probe) -> ! {
-        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let log = self.log_text();
         let exited = self.game.try_wait().ok().flatten();
         panic!(
             "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
@@ -328,19 +296,6 @@ fn pointer_at(display: &str) -> (i32, i32) {
     (get("X"), get("Y"))
 }
 
-impl Drop for Game {
-    fn drop(&mut self) {
-        let _ = self.game.kill();
-        let _ = self.game.wait();
-        if let Some(holder) = &mut self.holder {
-            let _ = holder.kill();
-            let _ = holder.wait();
-        }
-        let _ = self.server.kill();
-        let _ = self.server.wait();
-    }
-}
-
 #[test]
 fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
     for program in ["Xvfb", "xdotool"] {
@@ -355,7 +310,7 @@ fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
     // Where the title's third entry stands at first launch, on the screen:
     // from a first launch with the pointer out of the way.
     let (third, at) = {
-        let mut game = Game::launch(&dir.join("measure"), Some((0, 0)));
+        let mut game = Game::launch_with_pointer(&dir.join("measure"), Some((0, 0)));
         let title = game.settled("the title", Probe::at_title);
         let entries = title.title_entries();
         let (label, (x, y), _) = entries[2].clone();
@@ -364,7 +319,7 @@ fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
     };
 
     // The first launch played: the pointer rests there before the window appears.
-    let mut game = Game::launch(&dir.join("play"), Some(at));
+    let mut game = Game::launch_with_pointer(&dir.join("play"), Some(at));
     let title = game.settled("the title", Probe::at_title);
     let entries = title.title_entries();
     let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();

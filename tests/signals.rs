@@ -14,12 +14,11 @@
 mod common;
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant, SystemTime};
 
-use common::xserver::{game_window, on_path, start_xvfb, xdotool};
+use common::xserver::{RealGame, on_path, xdotool};
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::saved::SavedMatch;
@@ -97,48 +96,16 @@ impl Shown {
     }
 }
 
-/// The release game under its own X server, with its probe, its files in a folder of its own.
-struct Game {
-    server: Child,
-    display: String,
-    game: Child,
-    window: String,
-    probe: PathBuf,
-    log: PathBuf,
-}
+/// The release game with its probe, read here as a [`Shown`].
+type Game = RealGame;
 
 impl Game {
-    fn launch(dir: &Path) -> Game {
-        let (server, display) = start_xvfb("1280x800");
-        let probe = dir.join("probe.txt");
-        let log = dir.join("game.log");
-        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-            .env("DISPLAY", &display)
-            .env("ENTROPY_PROBE", &probe)
-            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
-            .env("ENTROPY_DATA_DIR", dir.join("data"))
-            .env_remove("ENTROPY_SCRIPT")
-            .stdout(Stdio::null())
-            .stderr(File::create(&log).unwrap())
-            .spawn()
-            .expect("the game starts");
-        let window = game_window(&display);
-        Game {
-            server,
-            display,
-            game,
-            window,
-            probe,
-            log,
-        }
-    }
-
     fn now(&self) -> Shown {
-        Shown::parse(&std::fs::read_to_string(&self.probe).unwrap_or_default())
+        Shown::parse(&self.probe_text())
     }
 
     fn fail(&mut self, what: &str) -> ! {
-        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let log = self.log_text();
         let exited = self.game.try_wait().ok().flatten();
         panic!(
             "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
@@ -235,19 +202,6 @@ impl Game {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        let _ = self.game.kill();
-        let _ = self.game.wait();
-        let _ = self.server.kill();
-        let _ = self.server.wait();
-    }
 }
 
 /// Waits until the screen is still and has been for a moment: the game
@@ -339,7 +293,7 @@ fn a_signal_to_end_acts_at_once_on_a_still_screen() {
         s.screen == "Title" && s.button("New match").is_some()
     });
     let (code, took, _) = game.signal_and_wait("TERM");
-    assert_eq!(code, Some(143), "{}", game.log());
+    assert_eq!(code, Some(143), "{}", game.log_text());
     assert!(took < WOKEN_WITHIN, "SIGTERM at the title took {took:?}");
     report.push(format!("SIGTERM at the title: exited in {took:?}"));
     drop(game);
@@ -355,7 +309,7 @@ fn a_signal_to_end_acts_at_once_on_a_still_screen() {
             s.fact("phase") == "Some(Sliding)" && s.fact("turns") == "1"
         });
         let (code, took, sent_at) = game.signal_and_wait(signal);
-        let log = game.log();
+        let log = game.log_text();
         assert_eq!(code, Some(code_wanted), "SIG{signal}: {log}");
         assert!(!log.contains("panicked"), "{log}");
         assert!(took < WOKEN_WITHIN, "SIG{signal} at a person's turn took {took:?}");

@@ -1,6 +1,9 @@
 //! The real game under an X server of its own: starting Xvfb, finding
-//! programs, and the game's window for xdotool.
+//! programs, the game's window for xdotool, and the game launched with
+//! its probe ([`RealGame`]).
 
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 /// Whether `program` is on the `PATH`.
@@ -63,4 +66,87 @@ pub fn game_window(display: &str) -> String {
     let window = found.lines().next().unwrap_or_default().to_string();
     assert!(!window.is_empty(), "the game's window is found");
     window
+}
+
+/// The release game (the binary `./play` runs) under an X server of its
+/// own, with its probe (`ENTROPY_PROBE`), its files and its log in a folder
+/// of the test's; its window has the keyboard (with no window manager to
+/// give it, it is given here). Ended with its server, and any client of the
+/// test on that server, when dropped. A test reads the probe in its own
+/// terms (`impl RealGame` in the test).
+pub struct RealGame {
+    /// The X server.
+    pub server: Child,
+    /// The display's name.
+    pub display: String,
+    /// Clients of the test on the server, ended with it (one that holds the pointer).
+    pub clients: Vec<Child>,
+    /// The game.
+    pub game: Child,
+    /// The game's window, for xdotool.
+    pub window: String,
+    /// What the probe writes: the screen, its controls and where they are.
+    pub probe: PathBuf,
+    /// The game's log.
+    pub log: PathBuf,
+}
+
+impl RealGame {
+    /// The game on a new X server of 1280×800, its files in `dir`.
+    pub fn launch(dir: &Path) -> RealGame {
+        let (server, display) = start_xvfb("1280x800");
+        RealGame::launch_on(server, display, Vec::new(), dir)
+    }
+
+    /// The game on the X server `server` of `display`, which `clients` of
+    /// the test already use, its files in `dir` (a first launch when `dir`
+    /// is new).
+    pub fn launch_on(server: Child, display: String, clients: Vec<Child>, dir: &Path) -> RealGame {
+        let probe = dir.join("probe.txt");
+        let log = dir.join("game.log");
+        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
+            .env("DISPLAY", &display)
+            .env("ENTROPY_PROBE", &probe)
+            .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
+            .env("ENTROPY_DATA_DIR", dir.join("data"))
+            .env_remove("ENTROPY_SCRIPT")
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).expect("the game's log can be written"))
+            .spawn()
+            .expect("the game starts");
+        let window = game_window(&display);
+        xdotool(&display, &["windowfocus", "--sync", &window]);
+        RealGame {
+            server,
+            display,
+            clients,
+            game,
+            window,
+            probe,
+            log,
+        }
+    }
+
+    /// What the probe wrote last.
+    pub fn probe_text(&self) -> String {
+        std::fs::read_to_string(&self.probe).unwrap_or_default()
+    }
+
+    /// The game's log so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for RealGame {
+    fn drop(&mut self) {
+        let _ = self.game.kill();
+        let _ = self.game.wait();
+        for client in &mut self.clients {
+            let _ = client.kill();
+            let _ = client.wait();
+        }
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
 }
