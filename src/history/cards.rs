@@ -23,12 +23,15 @@ pub enum Step {
     End,
 }
 
-/// The steps card: `heading` ("Move 3 of 40"), the five step buttons
-/// sharing the card's width, the speed while playing by itself, and the
-/// keys. Returns the button clicked.
+/// The steps card: `heading` ("Move 3 of 40", noted as the value of
+/// `Steps` in the record of controls drawn), the five step buttons sharing
+/// the card's width, the speed while playing by itself, and the keys.
+/// Returns the button clicked.
 pub fn steps_card(ui: &mut egui::Ui, heading: String, autoplay: Option<f32>) -> Option<Step> {
     let mut clicked = None;
     widgets::card(ui, |ui| {
+        // What the counter says, for the tests and the probe.
+        crate::ui::theme::controls::shown(ui, "Steps", &heading);
         ui.label(widgets::text(heading, widgets::BODY));
         ui.horizontal(|ui| {
             let gap = 6.0;

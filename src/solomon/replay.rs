@@ -3,6 +3,15 @@
 //! forward applies the next move (the board animates as in live play) and a
 //! step back takes it back ([`entropy_rules::Match::undo`]). Jumps rebuild the
 //! board at once. The bag shows what was left at that move.
+//!
+//! Each press is one move of the record, whatever the pace: the replay asks
+//! the rules for the next action at most once a frame, before the frame's
+//! changes are applied, so it asks of a match that every action asked for
+//! before has reached (never the same placement twice). And where the
+//! replay stands is where the board stands: [`Replay::round`] and
+//! [`Replay::step`] are read from the match once each frame's changes are
+//! applied, so the counter, the list, the review's verdict and its best move
+//! follow the board, never the presses.
 
 use bevy::prelude::*;
 
@@ -15,18 +24,18 @@ use crate::solomon::game::{Change, CurrentMatch, Intent, MatchChange, Solomon};
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screen::SolomonScreen;
 use crate::solomon::world::pieces::RebuildBoard;
+use crate::table::turn::apply_changes;
 use crate::ui::animation::blocks_input;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>().add_systems(
         Update,
-        // The pending placement is looked at first: in the frame after its
-        // draw, the drawn counter's motion has begun and is waited for.
-        (finish_pending, follow_commands, autoplay)
-            .chain()
+        (
+            (follow_commands, autoplay).chain().before(apply_changes::<Solomon>),
+            follow_board.after(apply_changes::<Solomon>),
+        )
             .run_if(in_state(SolomonScreen::Replay).and_then(resource_exists::<Replay>))
-            .in_set(AppSet::Turn)
-            .before(crate::table::turn::apply_changes::<crate::solomon::game::Solomon>),
+            .in_set(AppSet::Turn),
     );
 }
 
@@ -35,15 +44,16 @@ pub(crate) fn plugin(app: &mut App) {
 pub struct Replay {
     /// The match file.
     pub file: MatchFile,
-    /// The round shown (0 or 1).
+    /// The round on the board (0 or 1), read from the match every frame.
     pub round: usize,
-    /// How many of the round's moves (placements and Order moves) are played.
+    /// How many of the round's moves (placements and Order moves) are on
+    /// the board, read from the match every frame.
     pub step: usize,
     /// Moves a second when playing by itself.
     pub autoplay: Option<f32>,
-    /// A draw played: the placement it is for follows once it has landed.
-    pending: bool,
-    /// Steps asked for and not yet taken: forward (positive) or back.
+    /// Steps asked for and not yet played: forward (positive) or back. A
+    /// step forward to a placement is played by its draw and then, once the
+    /// counter has landed, the placement: it counts until the placement.
     queued: i32,
     since: f32,
 }
@@ -94,7 +104,6 @@ impl Replay {
             round: 0,
             step: 0,
             autoplay: None,
-            pending: false,
             queued: 0,
             since: 0.0,
         }
@@ -116,10 +125,10 @@ impl Replay {
         })
     }
 
-    /// Whether a move is still on its way (a placement waiting for its
-    /// draw) or steps asked for wait their turn.
+    /// Whether steps asked for wait their turn (a placement waiting for
+    /// its draw to land among them).
     pub fn busy(&self) -> bool {
-        self.pending || self.queued != 0
+        self.queued != 0
     }
 
     /// A finished `review`'s verdict on the move about to be played.
@@ -135,6 +144,9 @@ impl Replay {
 /// Jumps: the board is rebuilt at the new place. Steps: the move is applied
 /// or taken back through the rules and the board animates; steps asked for
 /// while a move is still moving wait their turn, so that every press counts.
+/// One action a frame at most, asked of the match as this frame found it
+/// (every action asked for before has been applied to it); none in a frame
+/// that jumps, whose match is put in place only after this system.
 fn follow_commands(
     mut commands: MessageReader<ReplayCommand>,
     mut replay: ResMut<Replay>,
@@ -147,8 +159,9 @@ fn follow_commands(
     tweens: Query<&crate::ui::animation::Tween>,
     mut cmd: Commands,
 ) {
+    let mut jump = None;
     for command in commands.read().copied() {
-        let jump = match command {
+        let to = match command {
             ReplayCommand::Start => Some((0, 0)),
             ReplayCommand::End => {
                 let last = replay.last_round();
@@ -177,29 +190,20 @@ fn follow_commands(
                 None
             }
         };
-        if let Some((round, step)) = jump {
-            let step = step.min(replay.round_moves(round).len());
-            replay.round = round;
-            replay.step = step;
-            replay.pending = false;
+        if to.is_some() {
+            // Steps asked for before a jump are dropped; after it, they wait a frame.
+            jump = to;
             replay.queued = 0;
-            if let Some(current) = replay.current() {
-                cmd.insert_resource(current);
-                rebuild.write(RebuildBoard);
-            }
         }
     }
-    // One step a frame, once the last one has come to rest.
-    if replay.queued == 0 || replay.pending || blocks_input(&tweens) {
-        return;
+    // One step once the last one has come to rest.
+    if jump.is_none() && replay.queued != 0 && !blocks_input(&tweens) {
+        jump = if replay.queued > 0 {
+            step_forward(&mut replay, &game, (&mut intents, &mut changes))
+        } else {
+            step_back(&mut replay, &game, &mut changes)
+        };
     }
-    let jump = if replay.queued > 0 {
-        replay.queued -= 1;
-        step_forward(&mut replay, &game, (&mut intents, &mut changes))
-    } else {
-        replay.queued += 1;
-        step_back(&mut replay, &mut changes)
-    };
     if let Some((round, step)) = jump {
         replay.round = round;
         replay.step = step.min(replay.round_moves(round).len());
@@ -218,25 +222,27 @@ fn step_forward(
     game: &CurrentMatch,
     (intents, changes): (&mut MessageWriter<Intent<Solomon>>, &mut MessageWriter<Change<Solomon>>),
 ) -> Option<(usize, usize)> {
+    let round = game.game.round_index();
     // A flag that fell at this point falls again before the move.
     let moves = game.round().moves();
     for flag in &replay.file.record.flags {
-        if flag.round == replay.round && flag.moves == moves && !game.game.is_flagged(flag.player) {
+        if flag.round == round && flag.moves == moves && !game.game.is_flagged(flag.player) {
             changes.write(Change::Game(MatchChange::Flag(flag.player)));
         }
     }
-    let next = replay.file.record.next_action(&game.game);
-    match next {
+    match replay.file.record.next_action(&game.game) {
         Some(action) => {
             intents.write(Intent(action));
-            if action == Action::Draw {
-                replay.pending = true;
-            } else {
-                replay.step += 1;
+            // A draw is the start of the step: its placement ends it.
+            if action != Action::Draw {
+                replay.queued -= 1;
             }
             None
         }
-        None if replay.round < replay.last_round() => Some((replay.round + 1, 0)),
+        None if round < replay.last_round() => {
+            replay.queued -= 1;
+            Some((round + 1, 0))
+        }
         None => {
             replay.autoplay = None;
             replay.queued = 0;
@@ -247,18 +253,36 @@ fn step_forward(
 
 /// The last move, asked to be taken back, or the place to jump to at
 /// the start of a round.
-fn step_back(replay: &mut Replay, changes: &mut MessageWriter<Change<Solomon>>) -> Option<(usize, usize)> {
-    match (replay.step, replay.round) {
+fn step_back(
+    replay: &mut Replay,
+    game: &CurrentMatch,
+    changes: &mut MessageWriter<Change<Solomon>>,
+) -> Option<(usize, usize)> {
+    match (game.round().moves(), game.game.round_index()) {
         (0, 0) => {
             replay.queued = 0;
             None
         }
-        (0, round) => Some((round - 1, replay.round_moves(round - 1).len())),
+        (0, round) => {
+            replay.queued += 1;
+            Some((round - 1, replay.round_moves(round - 1).len()))
+        }
         _ => {
             changes.write(Change::TakeBack);
-            replay.step -= 1;
+            replay.queued += 1;
             None
         }
+    }
+}
+
+/// Where the replay stands is where the board stands: read from the match
+/// once this frame's changes are applied (a jump's match put in place, a
+/// move played or taken back). No match: the replay is being left.
+fn follow_board(game: Option<Res<CurrentMatch>>, mut replay: ResMut<Replay>) {
+    let Some(game) = game else { return };
+    let at = (game.game.round_index(), game.round().moves());
+    if (replay.round, replay.step) != at {
+        (replay.round, replay.step) = at;
     }
 }
 
@@ -271,30 +295,12 @@ fn autoplay(
 ) {
     let Some(speed) = replay.autoplay else { return };
     redraw.now();
-    if blocks_input(&tweens) || replay.pending {
+    if blocks_input(&tweens) || replay.busy() {
         return;
     }
     replay.since += time.delta_secs() * speed;
     if replay.since >= 1.0 {
         replay.since = 0.0;
         commands.write(ReplayCommand::Forward);
-    }
-}
-
-/// The placement after its draw, once the drawn counter has landed in Chaos's hand.
-fn finish_pending(
-    mut replay: ResMut<Replay>,
-    game: Res<CurrentMatch>,
-    tweens: Query<&crate::ui::animation::Tween>,
-    mut intents: MessageWriter<Intent<Solomon>>,
-) {
-    if !replay.pending || blocks_input(&tweens) {
-        return;
-    }
-    replay.pending = false;
-    let next = replay.file.record.next_action(&game.game);
-    if let Some(action) = next {
-        intents.write(Intent(action));
-        replay.step += 1;
     }
 }

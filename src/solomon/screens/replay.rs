@@ -30,11 +30,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Suggested>()
         .add_systems(
             Update,
-            (keys, suggest_best)
-                .chain()
-                .after(crate::ui::navigation::ReadDevices)
-                .in_set(AppSet::Input),
+            keys.after(crate::ui::navigation::ReadDevices).in_set(AppSet::Input),
         )
+        // The best move is the one for the board as it stands after this
+        // frame's move: marked in the frame the move is played.
+        .add_systems(Update, suggest_best.in_set(AppSet::Sync))
         .add_systems(OnExit(SolomonScreen::Replay), |mut s: ResMut<Suggested>| s.0 = None)
         .add_systems(
             EguiPrimaryContextPass,
