@@ -15,152 +15,18 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use common::xserver::{RealGame, on_path, xdotool};
 
 /// What the probe said the screen holds.
-#[derive(Debug, Default, Clone)]
-struct Shown {
-    text: String,
-    frame: u64,
-    still: bool,
-    screen: String,
-    overlay: String,
-    facts: HashMap<String, String>,
-    buttons: Vec<Button>,
-    values: HashMap<String, String>,
-    places: HashMap<String, (i32, i32)>,
-}
+type Shown = common::probe::Probe;
+use common::probe::Button;
 
-#[derive(Debug, Clone)]
-struct Button {
-    label: String,
-    at: (i32, i32),
-    enabled: bool,
-    main: bool,
-}
-
-impl Shown {
-    fn parse(text: &str) -> Shown {
-        let mut shown = Shown {
-            text: text.to_string(),
-            ..Shown::default()
-        };
-        for line in text.lines() {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
-            match fields.as_slice() {
-                ["frame", n] => shown.frame = n.parse().unwrap_or(0),
-                ["still", s] => shown.still = *s == "1",
-                ["screen", s] => shown.screen = s.to_string(),
-                ["overlay", o] => shown.overlay = o.to_string(),
-                ["fact", name, value] => {
-                    shown.facts.insert(name.to_string(), value.to_string());
-                }
-                ["button", label, _, _, enabled, main] => shown.buttons.push(Button {
-                    label: label.to_string(),
-                    at: (number(2), number(3)),
-                    enabled: *enabled == "enabled",
-                    main: *main == "main",
-                }),
-                ["value", label, value] => {
-                    shown.values.insert(label.to_string(), value.to_string());
-                }
-                ["value", label] => {
-                    shown.values.insert(label.to_string(), String::new());
-                }
-                ["cell" | "square", name, _, _] => {
-                    shown.places.insert(name.to_string(), (number(2), number(3)));
-                }
-                _ => {}
-            }
-        }
-        shown
-    }
-
-    /// The button of `label` drawn last (a dialog's, over the screen's).
-    fn button(&self, label: &str) -> Option<&Button> {
-        self.buttons.iter().rev().find(|b| b.label == label)
-    }
-
-    fn has(&self, label: &str) -> bool {
-        self.button(label).is_some_and(|b| b.enabled)
-    }
-
-    fn fact(&self, name: &str) -> &str {
-        self.facts.get(name).map_or("", String::as_str)
-    }
-
-    fn number(&self, name: &str) -> usize {
-        self.fact(name).parse().unwrap_or(usize::MAX)
-    }
-
-    fn value(&self, label: &str) -> &str {
-        self.values.get(label).map_or("", String::as_str)
-    }
-
-    fn in_overlay(&self, overlay: &str) -> bool {
-        self.overlay == format!("Some({overlay})")
-    }
-
-    fn no_overlay(&self) -> bool {
-        self.overlay == "None"
-    }
-}
-
-/// The release game under its own X server, with its probe.
 /// The release game with its probe, read here as a [`Shown`].
 type Game = RealGame;
 
-/// The longest anything may take to show (a match between computers, a
-/// review): a bound for a hung game, not a measure of speed.
-const PATIENCE: Duration = Duration::from_secs(240);
-
 impl Game {
-    fn now(&self) -> Shown {
-        Shown::parse(&self.probe_text())
-    }
-
-    fn fail(&mut self, what: &str, shown: &Shown) -> ! {
-        let log = self.log_text();
-        let exited = self.game.try_wait().ok().flatten();
-        panic!(
-            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
-            shown.text
-        );
-    }
-
-    /// Waits until `done` holds of the screen, for as long as `limit`.
-    fn within(&mut self, limit: Duration, done: &dyn Fn(&Shown) -> bool) -> Option<Shown> {
-        let deadline = Instant::now() + limit;
-        loop {
-            let shown = self.now();
-            if done(&shown) {
-                return Some(shown);
-            }
-            if Instant::now() > deadline {
-                return None;
-            }
-            if let Some(status) = self.game.try_wait().unwrap() {
-                self.fail(&format!("the game stopped ({status})"), &shown);
-            }
-            std::thread::sleep(Duration::from_millis(40));
-        }
-    }
-
-    /// Waits until `done` holds; fails saying `what` was awaited.
-    fn until(&mut self, what: &str, done: impl Fn(&Shown) -> bool) -> Shown {
-        match self.within(PATIENCE, &done) {
-            Some(shown) => shown,
-            None => {
-                let shown = self.now();
-                self.fail(&format!("never came: {what}"), &shown)
-            }
-        }
-    }
-
     /// The pointer moves onto `at` (as a hand would, from a little away) and clicks.
     fn click_at(&self, at: (i32, i32)) {
         let (x, y) = (at.0.to_string(), at.1.to_string());
@@ -195,8 +61,7 @@ impl Game {
                 return shown;
             }
         }
-        let shown = self.now();
-        self.fail(&format!("clicking {what} did nothing"), &shown)
+        self.fail_with(&format!("clicking {what} did nothing"))
     }
 
     /// Where `find` finds something, once it holds its place: a dialog
@@ -249,8 +114,7 @@ impl Game {
                 return shown;
             }
         }
-        let shown = self.now();
-        self.fail(&format!("the key {key} did nothing"), &shown)
+        self.fail_with(&format!("the key {key} did nothing"))
     }
 
     /// Both arrows of every choice row on screen: `›` changes the value, `‹` brings it back.
@@ -309,8 +173,7 @@ impl Game {
             }
             self.press(&arrow, |s| s.has(&arrow) && s.value(row) != now);
         }
-        let shown = self.now();
-        self.fail(&format!("{row} never said {value}"), &shown)
+        self.fail_with(&format!("{row} never said {value}"))
     }
 }
 
@@ -751,6 +614,5 @@ fn pass_while_offered(game: &mut Game, moves: usize) {
             return;
         }
     }
-    let shown = game.now();
-    game.fail("clicking the button \"Pass\" did nothing", &shown)
+    game.fail_with("clicking the button \"Pass\" did nothing")
 }

@@ -15,7 +15,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -127,55 +126,13 @@ fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
 
 // ---------------------------------------------------------------- the real game
 
-/// What the probe says the screen holds.
-#[derive(Debug, Default, Clone)]
-struct Probe {
-    text: String,
-    frame: u64,
-    still: bool,
-    screen: String,
-    overlay: String,
-    facts: HashMap<String, String>,
-    /// The buttons: label, centre in the window's pixels, drawn as the main one.
-    buttons: Vec<(String, (i32, i32), bool)>,
-    focus: Vec<String>,
-}
+use common::probe::Probe;
 
 impl Probe {
-    fn parse(text: &str) -> Probe {
-        let mut probe = Probe {
-            text: text.to_string(),
-            ..Probe::default()
-        };
-        for line in text.lines() {
-            match line.split('\t').collect::<Vec<_>>().as_slice() {
-                ["frame", n] => probe.frame = n.parse().unwrap_or(0),
-                ["still", s] => probe.still = *s == "1",
-                ["screen", s] => probe.screen = s.to_string(),
-                ["overlay", o] => probe.overlay = o.to_string(),
-                ["fact", name, value] => {
-                    probe.facts.insert(name.to_string(), value.to_string());
-                }
-                ["button", label, x, y, _, main] => probe.buttons.push((
-                    label.to_string(),
-                    (x.parse().unwrap_or(-1), y.parse().unwrap_or(-1)),
-                    *main == "main",
-                )),
-                ["focus", label] => probe.focus.push(label.to_string()),
-                _ => {}
-            }
-        }
-        probe
-    }
-
-    fn fact(&self, name: &str) -> &str {
-        self.facts.get(name).map_or("", String::as_str)
-    }
-
     /// The title's entries, top to bottom (the buttons of the title's menu
     /// column: all the title draws, but a notice's OK).
-    fn title_entries(&self) -> Vec<(String, (i32, i32), bool)> {
-        self.buttons.iter().filter(|b| b.0 != "OK").cloned().collect()
+    fn title_entries(&self) -> Vec<common::probe::Button> {
+        self.buttons.iter().filter(|b| b.label != "OK").cloned().collect()
     }
 
     fn at_title(&self) -> bool {
@@ -186,17 +143,14 @@ impl Probe {
     fn main_among(&self, labels: &[String]) -> Vec<String> {
         self.buttons
             .iter()
-            .filter(|b| b.2 && labels.contains(&b.0))
-            .map(|b| b.0.clone())
+            .filter(|b| b.main && labels.contains(&b.label))
+            .map(|b| b.label.clone())
             .collect()
     }
 }
 
 /// The release game with its probe, read here as a [`Probe`].
 type Game = RealGame;
-
-/// The longest anything may take to show: a bound for a hung game.
-const PATIENCE: Duration = Duration::from_secs(240);
 
 impl Game {
     /// The game at its first launch in `dir`, the X pointer put at
@@ -222,37 +176,6 @@ impl Game {
             holder
         });
         RealGame::launch_on(server, display, holder.into_iter().collect(), dir)
-    }
-
-    fn now(&self) -> Probe {
-        Probe::parse(&self.probe_text())
-    }
-
-    fn fail(&mut self, what: &str, probe: &Probe) -> ! {
-        let log = self.log_text();
-        let exited = self.game.try_wait().ok().flatten();
-        panic!(
-            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
-            probe.text
-        );
-    }
-
-    /// Waits until `done` holds of the probe; fails saying `what` was awaited.
-    fn until(&mut self, what: &str, done: impl Fn(&Probe) -> bool) -> Probe {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let probe = self.now();
-            if done(&probe) {
-                return probe;
-            }
-            if let Some(status) = self.game.try_wait().unwrap() {
-                self.fail(&format!("the game stopped ({status}) before {what}"), &probe);
-            }
-            if Instant::now() > deadline {
-                self.fail(&format!("never came: {what}"), &probe);
-            }
-            std::thread::sleep(Duration::from_millis(40));
-        }
     }
 
     /// Waits until the screen `done` holds of has been drawn and stays: a
@@ -313,7 +236,7 @@ fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
         let mut game = Game::launch_with_pointer(&dir.join("measure"), Some((0, 0)));
         let title = game.settled("the title", Probe::at_title);
         let entries = title.title_entries();
-        let (label, (x, y), _) = entries[2].clone();
+        let common::probe::Button { label, at: (x, y), .. } = entries[2].clone();
         let (ox, oy) = game.origin();
         (label, (ox + x, oy + y))
     };
@@ -322,16 +245,16 @@ fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
     let mut game = Game::launch_with_pointer(&dir.join("play"), Some(at));
     let title = game.settled("the title", Probe::at_title);
     let entries = title.title_entries();
-    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
     let (ox, oy) = game.origin();
     let (px, py) = pointer_at(&game.display);
     let over = entries
         .iter()
-        .find(|e| e.0 == third)
+        .find(|e| e.label == third)
         .unwrap_or_else(|| panic!("{third} on the title: {}", title.text));
     assert_eq!(
         (px - ox, py - oy),
-        over.1,
+        over.at,
         "the pointer rests on {third}, the third entry:\n{}",
         title.text
     );
@@ -371,8 +294,8 @@ fn the_first_minute_by_the_keyboard_alone_with_the_pointer_over_the_menu() {
     let drawn_main: Vec<String> = setup
         .buttons
         .iter()
-        .filter(|b| b.2 && !b.0.contains(": "))
-        .map(|b| b.0.clone())
+        .filter(|b| b.main && !b.label.contains(": "))
+        .map(|b| b.label.clone())
         .collect();
     assert_eq!(
         drawn_main,

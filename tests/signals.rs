@@ -13,12 +13,11 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime};
 
-use common::xserver::{RealGame, on_path, xdotool};
+use common::xserver::{PATIENCE, RealGame, on_path, xdotool};
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::saved::SavedMatch;
@@ -32,112 +31,13 @@ use entropy::ui::title::TitleMenu;
 /// is printed.
 const WOKEN_WITHIN: Duration = Duration::from_secs(10);
 
-/// The longest anything may take to show: a bound for a hung game.
-const PATIENCE: Duration = Duration::from_secs(240);
-
-/// What the game's probe (`ENTROPY_PROBE`, `src/dev/probe.rs`) says its screen holds.
-#[derive(Debug, Default, Clone)]
-struct Shown {
-    text: String,
-    still: bool,
-    /// Some frame was asked for later (a clock's second, the title board's next move).
-    asked: bool,
-    screen: String,
-    facts: HashMap<String, String>,
-    buttons: Vec<(String, (i32, i32), bool)>,
-    values: HashMap<String, String>,
-    cells: HashMap<String, (i32, i32)>,
-}
-
-impl Shown {
-    fn parse(text: &str) -> Shown {
-        let mut shown = Shown {
-            text: text.to_string(),
-            ..Shown::default()
-        };
-        for line in text.lines() {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i32>().ok()).unwrap_or(-1);
-            match fields.as_slice() {
-                ["still", s] => shown.still = *s == "1",
-                ["asked", ..] => shown.asked = true,
-                ["screen", s] => shown.screen = s.to_string(),
-                ["fact", name, value] => {
-                    shown.facts.insert(name.to_string(), value.to_string());
-                }
-                ["button", label, _, _, enabled, _] => {
-                    shown
-                        .buttons
-                        .push((label.to_string(), (number(2), number(3)), *enabled == "enabled"))
-                }
-                ["value", label, value] => {
-                    shown.values.insert(label.to_string(), value.to_string());
-                }
-                ["cell", name, _, _] => {
-                    shown.cells.insert(name.to_string(), (number(2), number(3)));
-                }
-                _ => {}
-            }
-        }
-        shown
-    }
-
-    /// Where the enabled button `label` is (a dialog's, drawn last, first).
-    fn button(&self, label: &str) -> Option<(i32, i32)> {
-        self.buttons
-            .iter()
-            .rev()
-            .find(|(l, _, enabled)| l == label && *enabled)
-            .map(|(_, at, _)| *at)
-    }
-
-    fn fact(&self, name: &str) -> &str {
-        self.facts.get(name).map_or("", String::as_str)
-    }
-}
+/// What the probe said the screen holds.
+type Shown = common::probe::Probe;
 
 /// The release game with its probe, read here as a [`Shown`].
 type Game = RealGame;
 
 impl Game {
-    fn now(&self) -> Shown {
-        Shown::parse(&self.probe_text())
-    }
-
-    fn fail(&mut self, what: &str) -> ! {
-        let log = self.log_text();
-        let exited = self.game.try_wait().ok().flatten();
-        panic!(
-            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{log}",
-            self.now().text
-        );
-    }
-
-    /// Waits until `done` holds of the screen, for as long as `limit`.
-    fn within(&mut self, limit: Duration, done: &dyn Fn(&Shown) -> bool) -> Option<Shown> {
-        let deadline = Instant::now() + limit;
-        loop {
-            let shown = self.now();
-            if done(&shown) {
-                return Some(shown);
-            }
-            if Instant::now() > deadline {
-                return None;
-            }
-            if let Some(status) = self.game.try_wait().unwrap() {
-                self.fail(&format!("the game stopped ({status})"));
-            }
-            std::thread::sleep(Duration::from_millis(40));
-        }
-    }
-
-    fn until(&mut self, what: &str, done: impl Fn(&Shown) -> bool) -> Shown {
-        match self.within(PATIENCE, &done) {
-            Some(shown) => shown,
-            None => self.fail(&format!("never came: {what}")),
-        }
-    }
-
     /// The pointer moves onto `at` and clicks, as a hand would.
     fn click_at(&self, at: (i32, i32)) {
         let (x, y) = (at.0.to_string(), at.1.to_string());
@@ -158,25 +58,29 @@ impl Game {
                 return;
             }
         }
-        self.fail(&format!("clicking {what} did nothing"))
+        self.fail_with(&format!("clicking {what} did nothing"))
     }
 
     fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) {
-        self.click_until(&format!("the button {label:?}"), |s| s.button(label), done);
+        self.click_until(
+            &format!("the button {label:?}"),
+            |s| s.button(label).filter(|b| b.enabled).map(|b| b.at),
+            done,
+        );
     }
 
     /// `› row` until the row says `value`.
     fn choose(&mut self, row: &str, value: &str) {
         let arrow = format!("› {row}");
         for _ in 0..6 {
-            let shown = self.until(&format!("the row {row}"), |s| s.button(&arrow).is_some());
+            let shown = self.until(&format!("the row {row}"), |s| s.has(&arrow));
             let now = shown.values.get(row).cloned().unwrap_or_default();
             if now == value {
                 return;
             }
             self.press(&arrow, |s| s.values.get(row).is_some_and(|v| *v != now));
         }
-        self.fail(&format!("{row} never said {value}"))
+        self.fail_with(&format!("{row} never said {value}"))
     }
 
     /// Sends `signal` and waits for the game to end: its exit code, how
@@ -197,7 +101,7 @@ impl Game {
                 return (status.code(), took, sent_at);
             }
             if sent.elapsed() > Duration::from_secs(60) {
-                self.fail(&format!("the game did not end within a minute of SIG{signal}"));
+                self.fail_with(&format!("the game did not end within a minute of SIG{signal}"));
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -219,7 +123,7 @@ fn sleeping(game: &mut Game, what: &str, nothing_later: bool, done: impl Fn(&Sho
             return shown;
         }
         if Instant::now() > deadline {
-            game.fail(&format!("{what}: the screen never stayed still"));
+            game.fail_with(&format!("{what}: the screen never stayed still"));
         }
     }
 }
@@ -243,7 +147,7 @@ fn to_a_persons_turn(game: &mut Game) -> String {
         s.still && s.fact("phase") == "Some(Placing)" && !s.fact("vacant").is_empty()
     });
     let cell = shown.fact("vacant").split(' ').next().unwrap().to_string();
-    let at = *shown.cells.get(&cell).expect("the cell is on screen");
+    let at = *shown.places.get(&cell).expect("the cell is on screen");
     game.click_until(
         &format!("the cell {cell}"),
         |_| Some(at),
@@ -290,7 +194,7 @@ fn a_signal_to_end_acts_at_once_on_a_still_screen() {
     let dir = case_folder("title");
     let mut game = Game::launch(&dir);
     sleeping(&mut game, "the title, still", false, |s| {
-        s.screen == "Title" && s.button("New match").is_some()
+        s.screen == "Title" && s.has("New match")
     });
     let (code, took, _) = game.signal_and_wait("TERM");
     assert_eq!(code, Some(143), "{}", game.log_text());
@@ -303,7 +207,7 @@ fn a_signal_to_end_acts_at_once_on_a_still_screen() {
     for (signal, code_wanted) in [("TERM", 143), ("HUP", 129)] {
         let dir = case_folder(&signal.to_lowercase());
         let mut game = Game::launch(&dir);
-        game.until("the title", |s| s.screen == "Title" && s.button("New match").is_some());
+        game.until("the title", |s| s.screen == "Title" && s.has("New match"));
         let cell = to_a_persons_turn(&mut game);
         sleeping(&mut game, "Order to move, still", true, |s| {
             s.fact("phase") == "Some(Sliding)" && s.fact("turns") == "1"

@@ -36,6 +36,7 @@ use rand::rngs::SmallRng;
 mod mouse;
 #[allow(unused_imports)]
 pub use mouse::*;
+pub mod probe;
 pub mod xserver;
 
 /// A folder of its own for one test, empty (a new name each time), removed
