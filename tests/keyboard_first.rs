@@ -28,21 +28,6 @@ use entropy::ui::title::TitleMenu;
 
 // ---------------------------------------------------------------- headless
 
-/// What the next interface pass draws, and egui's zoom (points to the
-/// window's logical pixels).
-fn drawn(app: &mut App) -> (Record, f32) {
-    let ctx = app
-        .world_mut()
-        .query::<&mut bevy_egui::EguiContext>()
-        .single_mut(app.world_mut())
-        .expect("the window's interface")
-        .get_mut()
-        .clone();
-    controls::take(&ctx);
-    app.update();
-    (controls::take(&ctx), ctx.zoom_factor())
-}
-
 /// The title's entries drawn as the main one (gold).
 fn lit(record: &Record, entries: &[String]) -> Vec<String> {
     record
@@ -73,7 +58,7 @@ fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
         .map(|e| e.label.to_string())
         .collect();
     assert!(entries.len() >= 3, "the title's entries: {entries:?}");
-    let (record, zoom) = drawn(&mut app);
+    let (record, zoom) = next_drawn(&mut app);
     let third = record
         .controls
         .iter()
@@ -90,7 +75,7 @@ fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
         app.update();
     }
     assert_eq!(focus(&app), 0, "a pointer at rest takes no focus");
-    let (record, _) = drawn(&mut app);
+    let (record, _) = next_drawn(&mut app);
     assert_eq!(record.focused, vec![entries[0].clone()], "the first entry is focused");
     assert_eq!(
         lit(&record, &entries),
@@ -102,7 +87,7 @@ fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
     let moved = third + Vec2::new(6.0, 2.0);
     move_to(&mut app, moved);
     assert_eq!(focus(&app), 2, "a pointer moving over an entry takes the focus");
-    let (record, _) = drawn(&mut app);
+    let (record, _) = next_drawn(&mut app);
     assert_eq!(record.focused, vec![entries[2].clone()]);
     assert_eq!(lit(&record, &entries), vec![entries[2].clone()]);
 
@@ -115,7 +100,7 @@ fn a_resting_pointer_takes_no_focus_and_a_moving_one_does() {
         app.update();
     }
     assert_eq!(focus(&app), 1, "the pointer at rest does not take the focus back");
-    let (record, _) = drawn(&mut app);
+    let (record, _) = next_drawn(&mut app);
     assert_eq!(record.focused, vec![entries[1].clone()]);
     assert_eq!(
         lit(&record, &entries),

@@ -10,7 +10,6 @@ mod common;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
-use bevy_egui::egui;
 use common::*;
 use entropy::history::HistoryCommand;
 use entropy::history::review::Review;
@@ -22,27 +21,11 @@ use entropy::solomon::replay::{Replay, match_at, moves};
 use entropy::solomon::world::marks::Suggested;
 use entropy::ui::theme::controls::{self, Record};
 use entropy_rules::{
-    Action, AnyMatchFile, Match, MatchFile, MatchTags, MoveList, Phase, Player, PlayerTags, Position, SimultaneousFile,
-    SimultaneousMatch, SimultaneousStep, Size,
+    Action, AnyMatchFile, Match, MatchFile, MatchTags, Phase, Player, PlayerTags, SimultaneousFile, SimultaneousMatch,
+    SimultaneousStep, Size,
 };
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-/// A random legal move of `position` (a placement or Order's move).
-fn random_move(position: &Position, rng: &mut SmallRng) -> Action {
-    match position.phase() {
-        Phase::ChaosPlace(_) => {
-            let vacant = position.placements();
-            Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
-        }
-        Phase::OrderMove => {
-            let mut list = MoveList::new();
-            position.order_moves(&mut list);
-            Action::from(list[rng.random_range(0..list.len())])
-        }
-        phase => panic!("no move to choose in {phase:?}"),
-    }
-}
 
 fn tags() -> MatchTags {
     MatchTags {
@@ -66,7 +49,7 @@ fn solomon_match(seed: u64) -> MatchFile {
                 continue;
             }
             Phase::ChaosDraw => Action::Draw,
-            _ => random_move(game.round().position(), &mut rng),
+            _ => random_action(game.round().position(), &mut rng).expect("a move to play"),
         };
         game.apply(action).unwrap();
     }
@@ -88,7 +71,7 @@ fn simultaneous_match(seed: u64) -> SimultaneousFile {
             }
             _ => {
                 for pending in game.pending() {
-                    let action = random_move(game.board(pending.board).position(), &mut rng);
+                    let action = random_action(game.board(pending.board).position(), &mut rng).expect("a move to play");
                     game.apply(pending.player, action).unwrap();
                 }
             }
@@ -100,25 +83,12 @@ fn simultaneous_match(seed: u64) -> SimultaneousFile {
     }
 }
 
-/// The window's interface, to read what each pass drew.
-fn interface(app: &mut App) -> egui::Context {
-    app.world_mut()
-        .query::<&mut bevy_egui::EguiContext>()
-        .single_mut(app.world_mut())
-        .expect("the window's interface")
-        .get_mut()
-        .clone()
-}
-
 /// What a frame of the replay shows, checked as it is drawn.
 type Check = fn(&mut App, &Record);
 
 /// One frame, then `check` on what it left and drew.
 fn frame(app: &mut App, check: Check) {
-    let ctx = interface(app);
-    controls::take(&ctx);
-    app.update();
-    let drawn = controls::take(&ctx);
+    let (drawn, _) = next_drawn(app);
     check(app, &drawn);
 }
 

@@ -309,8 +309,13 @@ pub fn dpad(from: Cell, to: Cell) -> Vec<GamepadButton> {
 
 /// A random legal intent for the position (none to send while drawing or when finished).
 pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent<Solomon>> {
-    let position = *app.world().resource::<CurrentMatch>().round().position();
-    Some(Intent(match position.phase() {
+    random_action(app.world().resource::<CurrentMatch>().round().position(), rng).map(Intent)
+}
+
+/// A random legal placement or Order move of `position` (none while
+/// drawing or when finished).
+pub fn random_action(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option<Action> {
+    Some(match position.phase() {
         Phase::ChaosPlace(_) => {
             let vacant = position.placements();
             Action::Place(vacant.nth(rng.random_range(0..vacant.len())).unwrap())
@@ -321,7 +326,7 @@ pub fn random_intent(app: &App, rng: &mut SmallRng) -> Option<Intent<Solomon>> {
             Action::from(moves[rng.random_range(0..moves.len())])
         }
         Phase::Finished | Phase::ChaosDraw => return None,
-    }))
+    })
 }
 
 /// The first cell Chaos may place on now.

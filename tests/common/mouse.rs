@@ -66,9 +66,10 @@ pub fn click_at(app: &mut App, at: Vec2) {
     mouse(app, ButtonState::Released);
 }
 
-/// Where the buttons `labels` stand as the next interface pass draws them
-/// (the record of controls drawn must be on: `controls::record`).
-pub fn buttons_drawn(app: &mut App, labels: &[&str]) -> Vec<(String, bevy_egui::egui::Rect)> {
+/// What the next frame's interface pass draws (the record of controls
+/// drawn must be on: `controls::record`), and egui's zoom (points to the
+/// window's logical pixels).
+pub fn next_drawn(app: &mut App) -> (entropy::ui::theme::controls::Record, f32) {
     use entropy::ui::theme::controls;
     let ctx = app
         .world_mut()
@@ -79,7 +80,13 @@ pub fn buttons_drawn(app: &mut App, labels: &[&str]) -> Vec<(String, bevy_egui::
         .clone();
     controls::take(&ctx);
     app.update();
-    let drawn = controls::take(&ctx).controls;
+    (controls::take(&ctx), ctx.zoom_factor())
+}
+
+/// Where the buttons `labels` stand as the next interface pass draws them
+/// (the record of controls drawn must be on: `controls::record`).
+pub fn buttons_drawn(app: &mut App, labels: &[&str]) -> Vec<(String, bevy_egui::egui::Rect)> {
+    let drawn = next_drawn(app).0.controls;
     labels
         .iter()
         .map(|label| {
