@@ -114,33 +114,11 @@ pub fn take(data: &Path) -> Taken {
 /// Opens (or makes) the lock file, for reading only: a lock needs no more,
 /// and a file held open for writing would keep the data folder's disk from
 /// being made read-only while the game runs. Never a named pipe or anything
-/// else that is not a regular file, and without blocking on one.
+/// else that is not a regular file ([`crate::app::storage::open_regular`]).
 fn open(path: &Path) -> std::io::Result<File> {
-    let options = |make: bool| {
-        let mut options = File::options();
-        if make {
-            options.write(true).create(true).truncate(false);
-        } else {
-            options.read(true);
-        }
-        #[cfg(target_os = "linux")]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            // O_NONBLOCK: opening a named pipe returns at once.
-            options.custom_flags(0o4000);
-        }
-        options
-    };
     // Made if missing (an empty file), and closed at once.
-    let _ = options(true).open(path);
-    let file = options(false).open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "it is not a regular file",
-        ));
-    }
-    Ok(file)
+    let _ = File::options().write(true).create(true).truncate(false).open(path);
+    crate::app::storage::open_regular(path).map(|(file, _)| file)
 }
 
 /// What the title says in a game whose data folder another game holds.

@@ -128,7 +128,7 @@ fn kind_of(meta: &fs::Metadata) -> &'static str {
 
 /// Opens `path` for reading if it is a regular file, without blocking on a
 /// named pipe that takes its place meanwhile; with the open file's size.
-fn open_regular(path: &Path) -> io::Result<(File, u64)> {
+pub(crate) fn open_regular(path: &Path) -> io::Result<(File, u64)> {
     let meta = fs::metadata(path)?;
     if !meta.is_file() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, kind_of(&meta)));
