@@ -1,0 +1,1 @@
+//! A client of entropy-server.

@@ -1,0 +1,330 @@
+//! The messages themselves.
+
+use serde::{Deserialize, Serialize};
+
+/// A game's id: a short random word the server gives it (`"k3f9q2xa"`).
+pub type GameId = String;
+/// A seek's (or challenge's) id, likewise.
+pub type SeekId = String;
+
+/// Which game two players play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// Two rounds, the roles swapped: the usual match.
+    Match,
+    /// The simultaneous match: a board each, both played at once.
+    Simultaneous,
+}
+
+/// How fast a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Speed {
+    /// A clock for each player for the whole match, kept by the server;
+    /// when a flag falls the Mind Sports Olympiad's rules play on.
+    Live { seconds: u32 },
+    /// Correspondence: `days` for each move; a player who lets them pass
+    /// loses the match on time.
+    Correspondence { days: u32 },
+}
+
+/// What a seek or a challenge offers: the game to be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameOptions {
+    /// The board's side: 7 or 5.
+    pub size: u8,
+    pub format: Format,
+    pub speed: Speed,
+    /// Whether the game changes the players' ratings.
+    pub rated: bool,
+}
+
+impl Default for GameOptions {
+    /// 7×7, the two-round match, the Mind Sports Olympiad's 15 minutes each, casual.
+    fn default() -> GameOptions {
+        GameOptions {
+            size: 7,
+            format: Format::Match,
+            speed: Speed::Live { seconds: 900 },
+            rated: false,
+        }
+    }
+}
+
+impl GameOptions {
+    /// The longest clock a live game may have: 3 hours each.
+    pub const MAX_SECONDS: u32 = 3 * 3600;
+    /// The shortest: one minute each.
+    pub const MIN_SECONDS: u32 = 60;
+    /// The most days a correspondence move may take.
+    pub const MAX_DAYS: u32 = 14;
+
+    /// Refuses options no game can be played with, saying why.
+    ///
+    /// ```
+    /// use entropy_protocol::{GameOptions, Speed};
+    /// assert!(GameOptions::default().check().is_ok());
+    /// let odd = GameOptions { size: 6, ..GameOptions::default() };
+    /// assert_eq!(odd.check().unwrap_err(), "the board is 7×7 or 5×5, not 6×6");
+    /// let slow = GameOptions { speed: Speed::Correspondence { days: 0 }, ..GameOptions::default() };
+    /// assert!(slow.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), String> {
+        if self.size != 7 && self.size != 5 {
+            return Err(format!("the board is 7×7 or 5×5, not {0}×{0}", self.size));
+        }
+        match self.speed {
+            Speed::Live { seconds } if !(Self::MIN_SECONDS..=Self::MAX_SECONDS).contains(&seconds) => Err(format!(
+                "a live clock has {} to {} seconds each, not {seconds}",
+                Self::MIN_SECONDS,
+                Self::MAX_SECONDS
+            )),
+            Speed::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => {
+                Err(format!("a correspondence move has 1 to {} days, not {days}", Self::MAX_DAYS))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The ratings pool the game counts in: one for each board size and format.
+    ///
+    /// ```
+    /// use entropy_protocol::GameOptions;
+    /// assert_eq!(GameOptions::default().pool(), "7x7-match");
+    /// ```
+    pub fn pool(&self) -> String {
+        let format = match self.format {
+            Format::Match => "match",
+            Format::Simultaneous => "simultaneous",
+        };
+        format!("{0}x{0}-{format}", self.size)
+    }
+}
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    /// A bot account (a program, not a person).
+    pub bot: bool,
+    /// The player's rating in the game's pool when it started (rated games).
+    pub rating: Option<f64>,
+}
+
+/// An open seek, or a challenge to one player (`to`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seek {
+    pub id: SeekId,
+    pub by: Seat,
+    pub options: GameOptions,
+    /// A challenge's player: only they may accept it.
+    pub to: Option<String>,
+}
+
+/// A game under way, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveGame {
+    pub id: GameId,
+    pub players: [Seat; 2],
+    pub options: GameOptions,
+}
+
+/// The clocks as the server read them when it sent a game's event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// Each player's time left, in milliseconds: for the match (live), or
+    /// for the move (correspondence: the mover's until the deadline).
+    pub left_ms: [u64; 2],
+    /// The player (0 or 1) whose clock runs, if any.
+    pub running: Option<u8>,
+}
+
+/// Something that happened in a game: the server numbers them 1, 2, 3… in
+/// the order they happened (the version), stores them, and sends each to
+/// the players and spectators; the game as it stands is what its events
+/// make of it. A player is 0 or 1 (player 1 or 2 of the match file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// Version 1: who plays what. `seed_hash` is the SHA-256 of the seed
+    /// the bags are drawn from (see [`crate::fairness`]), published now and
+    /// revealed in [`GameEvent::Ended`].
+    Started {
+        players: [Seat; 2],
+        options: GameOptions,
+        /// The player who is Order first (in the simultaneous match, the
+        /// owner of board 1 is always Order on it).
+        first_order: u8,
+        seed_hash: String,
+        /// The game this is a rematch of.
+        rematch_of: Option<GameId>,
+    },
+    /// Chaos drew a counter, of colour 1–7, for the board `board` (0 in the
+    /// two-round match; the board's owner in the simultaneous match).
+    Drew { board: u8, colour: u8 },
+    /// A move, in CodeCup notation: `Dc` places the counter drawn, `DcDf`
+    /// slides, a cell twice passes. `left_ms`: the mover's clock after it
+    /// (live games). `forced`: played by the rules for a player whose flag fell.
+    Moved {
+        board: u8,
+        player: u8,
+        action: String,
+        left_ms: Option<u64>,
+        forced: bool,
+    },
+    /// A player's time ran out: in a live game the rules now play their
+    /// moves; in correspondence they lose.
+    FlagFell { player: u8 },
+    /// The first round is over; the second begins, roles swapped.
+    RoundOver { totals: [u32; 2] },
+    TakebackOffered { player: u8 },
+    TakebackDeclined { player: u8 },
+    /// The last move of the player who asked was taken back (with the
+    /// opponent's answer after it, if any); no counter is drawn again.
+    TookBack { moves: u8 },
+    Resigned { player: u8 },
+    Aborted { player: u8 },
+    /// Over: `result` as a match file says it (`1-0`, `0-1`, `1/2-1/2`, or
+    /// `*` for an aborted game); the seed, revealed.
+    Ended {
+        result: String,
+        totals: [u32; 2],
+        termination: String,
+        seed: String,
+    },
+    RematchOffered { player: u8 },
+    RematchDeclined { player: u8 },
+    /// Both asked: the new game, roles swapped.
+    Rematch { game: GameId },
+    /// The server was down for `ms` milliseconds (a restart): the clock
+    /// of the player to move is given that time back.
+    Resumed { ms: u64 },
+}
+
+/// What a client says, over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the protocol spoken and the session's token
+    /// (from the HTTP API's sign-in); without one the client only watches.
+    Hello { protocol: u32, token: Option<String> },
+    /// Posts an open seek.
+    Seek { options: GameOptions },
+    /// Challenges one player.
+    Challenge { player: String, options: GameOptions },
+    /// Withdraws one's own seek or challenge.
+    CancelSeek { seek: SeekId },
+    /// Accepts a seek or a challenge: the game starts.
+    Accept { seek: SeekId },
+    /// Declines a challenge made to oneself.
+    Decline { seek: SeekId },
+    /// Asks for the lobby (seeks, players online, live games), now and as it changes.
+    WatchLobby,
+    /// Follows a game: every event after version `since` (0 for all), then
+    /// each new one. Players do this to play, and again after a reconnection.
+    Watch { game: GameId, since: u64 },
+    Unwatch { game: GameId },
+    /// A move in CodeCup notation (as in [`GameEvent::Moved`]), made having
+    /// seen the game up to `version`: a move sent again after a lost
+    /// connection is recognised and not played twice.
+    Play { game: GameId, version: u64, action: String },
+    Resign { game: GameId },
+    /// Ends a game before each side has moved.
+    Abort { game: GameId },
+    /// Offers a takeback, or accepts the opponent's offer (casual games).
+    Takeback { game: GameId },
+    DeclineTakeback { game: GameId },
+    /// Offers a rematch, or accepts the opponent's offer.
+    Rematch { game: GameId },
+    DeclineRematch { game: GameId },
+    Ping,
+}
+
+/// An account: its name, and whether it is a bot's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Account {
+    pub name: String,
+    pub bot: bool,
+}
+
+/// What the server says, over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to Hello: who the connection is signed in as (none: a watcher).
+    Welcome { protocol: u32, account: Option<Account> },
+    /// A request refused, and why; nothing changed.
+    Error { reason: String },
+    /// A request about a game refused, and why; the game goes on.
+    Refused { game: GameId, reason: String },
+    /// The lobby as it stands (sent on WatchLobby and whenever it changes).
+    Lobby {
+        seeks: Vec<Seek>,
+        online: Vec<Account>,
+        games: Vec<LiveGame>,
+    },
+    /// One's own seek or challenge, posted.
+    SeekPosted { seek: Seek },
+    /// A challenge made to this player.
+    Challenged { seek: Seek },
+    /// A seek or challenge that is gone (taken, withdrawn or declined).
+    SeekGone { seek: SeekId, reason: String },
+    /// A game begins that this client plays: watch it to play.
+    GameStarted { game: GameId },
+    /// An event of a game followed, with its version and the clocks after it.
+    Event {
+        game: GameId,
+        version: u64,
+        event: GameEvent,
+        clocks: Option<Clocks>,
+    },
+    /// A game's player has gone (lost their connection) or is back.
+    Presence { game: GameId, player: u8, here: bool },
+    Pong,
+}
+
+/// The body of `POST /api/register` and `POST /api/login`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+    /// Registers a bot account (register only).
+    #[serde(default)]
+    pub bot: bool,
+}
+
+/// The answer to a registration or a sign-in: the session's token, to be
+/// sent as `Authorization: Bearer …` and in [`ClientMessage::Hello`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignedIn {
+    pub token: String,
+    pub account: Account,
+}
+
+/// A finished game, as `GET /api/players/{name}/games` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub players: [Seat; 2],
+    pub options: GameOptions,
+    pub result: String,
+    /// When it ended, in seconds since 1970.
+    pub ended_at: i64,
+}
+
+/// One line of `GET /api/leaderboard?pool=7x7-match`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub name: String,
+    pub bot: bool,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+/// An HTTP API error's body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub error: String,
+}

@@ -1,0 +1,3 @@
+//! `entropy-server`: the game server for Entropy.
+
+pub mod game;
