@@ -1,7 +1,8 @@
 //! The library behind `entropy-cli`: scoring a board from text, playing the
 //! CodeCup 2023 protocol as a bot, refereeing games between players
 //! (built-in or external programs) for the arena, and showing and reviewing
-//! match files; reading all of their input within bounds ([`input`]), and
+//! match files, and verifying a server's match file against its seed
+//! ([`verify`]); reading all of their input within bounds ([`input`]), and
 //! writing their output through a path that may fail ([`output`]).
 
 pub mod arena;
@@ -12,3 +13,4 @@ pub mod output;
 pub mod referee;
 pub mod review;
 pub mod score;
+pub mod verify;

@@ -135,6 +135,14 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Check a match file played on a server: its revealed seed hashes to
+    /// the hash published before the first draw, and every draw follows
+    /// from the seed. Prints the hash verified, or says why the file fails
+    /// (exit status 1). Exit status 2 on a malformed file, as for show.
+    Verify {
+        /// The match file (as `online games` downloads it).
+        file: PathBuf,
+    },
     /// Carreno's Entropy (1994), the movement game of seed 002: play, list
     /// legal moves, an arena of its levels.
     Carreno {
@@ -221,6 +229,7 @@ fn main() -> ExitCode {
         }
         Command::Carreno { command } => entropy_cli::carreno::run(command),
         Command::Show { file } => show(&file),
+        Command::Verify { file } => verify(&file),
         Command::Review {
             file,
             budget,
@@ -268,6 +277,23 @@ fn show(path: &Path) -> ExitCode {
         Err(e) => {
             eprintln!("entropy-cli show: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn verify(path: &Path) -> ExitCode {
+    let file = match entropy_cli::review::read_any(path) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("entropy-cli verify: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match entropy_cli::verify::report(&file) {
+        Ok(text) => output::print("verify", &text),
+        Err(e) => {
+            eprintln!("entropy-cli verify: {}: does not verify: {e}", path.display());
+            ExitCode::FAILURE
         }
     }
 }
