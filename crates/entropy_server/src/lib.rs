@@ -1,3 +1,218 @@
-//! `entropy-server`: the game server for Entropy.
+//! `entropy-server`: the game server for Entropy — accounts, a lobby of
+//! seeks and challenges, live and correspondence games kept by the server's
+//! clock, spectators, ratings and an archive of finished matches. It speaks
+//! `entropy_protocol` over WebSocket and a small HTTP API, stores everything
+//! in SQLite (one process) or PostgreSQL (one or several processes), and
+//! serves plain HTTP or HTTPS. `docs/online.md` describes it for people.
+//!
+//! [`start`] runs a server in the calling process (as the binary and the
+//! tests do) on a [`Clock`] it is given.
 
+pub mod auth;
+pub mod clock;
+pub mod conns;
+pub mod db;
 pub mod game;
+pub mod http;
+pub mod hub;
+pub mod lobby;
+pub mod notify;
+pub mod server;
+pub mod sweeper;
+pub mod ws;
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum_server::Handle;
+use axum_server::tls_rustls::RustlsConfig;
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinHandle;
+
+pub use clock::{Clock, ManualClock, Millis, SystemClock};
+pub use server::Limits;
+
+use db::{Backend, Store};
+use server::Server;
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (port 0: any free port).
+    pub listen: SocketAddr,
+    /// The database's URL: `sqlite://…` or `postgres://…` ([`db::sqlite_url`] makes one for a file).
+    pub database: String,
+    /// A certificate chain and its private key (PEM files): HTTPS and WSS.
+    pub tls: Option<Tls>,
+    pub limits: Limits,
+}
+
+/// The files of a TLS certificate.
+#[derive(Clone, Debug)]
+pub struct Tls {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+/// The address the server listens on unless told otherwise.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7849";
+
+impl Config {
+    /// A server on `listen` with the database at `database`, plain HTTP.
+    pub fn new(listen: SocketAddr, database: impl Into<String>) -> Config {
+        Config {
+            listen,
+            database: database.into(),
+            tls: None,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Why a server did not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// The database could not be opened, or is not one this server can use.
+    Database(String),
+    /// The certificate or its key could not be read.
+    Tls(String),
+    /// The address could not be listened on.
+    Listen(String),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Database(why) => write!(f, "{why}"),
+            StartError::Tls(why) => write!(f, "TLS: {why}"),
+            StartError::Listen(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A running server.
+pub struct Running {
+    addr: SocketAddr,
+    handle: Handle<SocketAddr>,
+    stop: watch::Sender<bool>,
+    server: Arc<Server>,
+    tasks: Vec<JoinHandle<()>>,
+    serving: JoinHandle<()>,
+}
+
+impl Running {
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops: every connection is closed (WebSocket clients get a close
+    /// frame), the background tasks end, the last heartbeat is stored (it
+    /// says when the server went down) and the database is closed.
+    pub async fn shutdown(self) {
+        tracing::info!("stopping");
+        let _ = self.stop.send(true);
+        self.server.conns.close_all("the server is stopping");
+        self.handle.graceful_shutdown(Some(Duration::from_secs(5)));
+        let _ = self.serving.await;
+        for task in self.tasks {
+            let _ = task.await;
+        }
+        let now = self.server.clock.now();
+        if let Err(e) = db::processes::beat(&self.server.store, &self.server.process, now).await {
+            tracing::warn!(error = %e, "could not record the last heartbeat");
+        }
+        self.server.store.close().await;
+        tracing::info!("stopped");
+    }
+}
+
+/// Starts a server: opens and checks the database (refusing one it cannot
+/// use, untouched), resumes the live games if no other process runs,
+/// listens, and serves until [`Running::shutdown`].
+pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, StartError> {
+    // Another part of the process may have installed it already: either way there is one.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let store = Store::connect(&config.database).await.map_err(StartError::Database)?;
+    if let Err(why) = db::schema::prepare(&store).await {
+        store.close().await;
+        return Err(StartError::Database(why));
+    }
+    let tls = match &config.tls {
+        None => None,
+        Some(tls) => Some(RustlsConfig::from_pem_file(&tls.cert, &tls.key).await.map_err(|e| {
+            StartError::Tls(format!(
+                "cannot read the certificate {} and key {}: {e}",
+                tls.cert.display(),
+                tls.key.display()
+            ))
+        })?),
+    };
+    let listener = std::net::TcpListener::bind(config.listen)
+        .map_err(|e| StartError::Listen(format!("cannot listen on {}: {e}", config.listen)))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| StartError::Listen(e.to_string()))?;
+    let addr = listener.local_addr().map_err(|e| StartError::Listen(e.to_string()))?;
+
+    let (stop, stopping) = watch::channel(false);
+    let (notes, queue) = notify::Notifier::new();
+    let server = Arc::new(Server {
+        store,
+        clock,
+        limits: config.limits,
+        conns: conns::Conns::default(),
+        hub: hub::Hub::default(),
+        notes,
+        process: auth::random_id(16),
+        sweep: Notify::new(),
+        stopping,
+    });
+    let mut tasks = vec![tokio::spawn(notify::dispatch(server.clone(), queue))];
+    if server.store.backend() == Backend::Postgres {
+        tasks.push(tokio::spawn(notify::listen(config.database.clone(), server.clone())));
+    }
+    sweeper::resume(&server)
+        .await
+        .map_err(|e| StartError::Database(format!("cannot resume the live games: {e}")))?;
+    tasks.push(tokio::spawn(sweeper::sweep(server.clone())));
+    tasks.push(tokio::spawn(sweeper::heartbeat(server.clone())));
+
+    let app = http::routes(server.clone()).into_make_service();
+    let handle = Handle::new();
+    let serving = match tls {
+        None => {
+            let serve = axum_server::from_tcp(listener).map_err(|e| StartError::Listen(e.to_string()))?;
+            let serve = serve.handle(handle.clone());
+            tokio::spawn(async move {
+                if let Err(e) = serve.serve(app).await {
+                    tracing::error!(error = %e, "the server stopped serving");
+                }
+            })
+        }
+        Some(tls) => {
+            let serve = axum_server::from_tcp_rustls(listener, tls).map_err(|e| StartError::Listen(e.to_string()))?;
+            let serve = serve.handle(handle.clone());
+            tokio::spawn(async move {
+                if let Err(e) = serve.serve(app).await {
+                    tracing::error!(error = %e, "the server stopped serving");
+                }
+            })
+        }
+    };
+    let scheme = if config.tls.is_some() { "https" } else { "http" };
+    tracing::info!(%addr, database = %db::redact(&config.database), "listening on {scheme}://{addr}");
+    Ok(Running {
+        addr,
+        handle,
+        stop,
+        server,
+        tasks,
+        serving,
+    })
+}

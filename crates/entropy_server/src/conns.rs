@@ -1,0 +1,218 @@
+//! The WebSocket connections of this process: who each is signed in as,
+//! whether it watches the lobby, and its outbox. Whatever the server sends
+//! to a connection goes through its outbox, a bounded queue a task writes
+//! out; a connection too slow to empty it is closed, never waited for.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use entropy_protocol::{Account, ServerMessage};
+use tokio::sync::{Notify, mpsc};
+
+/// A connection's number in this process.
+pub type ConnId = u64;
+
+/// How many messages may wait for a connection before it is closed as too slow.
+pub const OUTBOX: usize = 1024;
+
+/// What a connection's writer is asked to do.
+#[derive(Clone, Debug)]
+pub enum Out {
+    Send(ServerMessage),
+    /// Sends a close frame with this reason, and stops.
+    Close(String),
+}
+
+/// A signed-in connection's account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    pub id: String,
+    pub name: String,
+    pub bot: bool,
+}
+
+struct Conn {
+    who: Option<Who>,
+    outbox: mpsc::Sender<Out>,
+    /// Told when the connection must end (its outbox overflowed).
+    kill: Arc<Notify>,
+    lobby: bool,
+    games: HashSet<String>,
+}
+
+#[derive(Default)]
+struct Inner {
+    conns: HashMap<ConnId, Conn>,
+    by_account: HashMap<String, HashSet<ConnId>>,
+}
+
+/// The registry of connections.
+#[derive(Default)]
+pub struct Conns {
+    inner: Mutex<Inner>,
+    next: AtomicU64,
+}
+
+/// What became of an account's presence when a connection came or went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Its first connection in this process.
+    Arrived(Who),
+    /// Its last connection in this process closed.
+    Left(Who),
+    Unchanged,
+}
+
+impl Conns {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A new connection, not signed in; the notify ends it when told.
+    pub fn open(&self, outbox: mpsc::Sender<Out>, kill: Arc<Notify>) -> ConnId {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Conn {
+            who: None,
+            outbox,
+            kill,
+            lobby: false,
+            games: HashSet::new(),
+        };
+        self.lock().conns.insert(id, conn);
+        id
+    }
+
+    /// Signs a connection in.
+    pub fn sign_in(&self, conn: ConnId, who: Who) -> Presence {
+        let mut inner = self.lock();
+        let Some(c) = inner.conns.get_mut(&conn) else {
+            return Presence::Unchanged;
+        };
+        c.who = Some(who.clone());
+        let set = inner.by_account.entry(who.id.clone()).or_default();
+        set.insert(conn);
+        if set.len() == 1 {
+            Presence::Arrived(who)
+        } else {
+            Presence::Unchanged
+        }
+    }
+
+    /// Forgets a closed connection: the games it watched, and its account's presence.
+    pub fn close(&self, conn: ConnId) -> (HashSet<String>, Presence) {
+        let mut inner = self.lock();
+        let Some(c) = inner.conns.remove(&conn) else {
+            return (HashSet::new(), Presence::Unchanged);
+        };
+        let mut presence = Presence::Unchanged;
+        if let Some(who) = c.who {
+            if let Some(set) = inner.by_account.get_mut(&who.id) {
+                set.remove(&conn);
+                if set.is_empty() {
+                    inner.by_account.remove(&who.id);
+                    presence = Presence::Left(who);
+                }
+            }
+        }
+        (c.games, presence)
+    }
+
+    pub fn who(&self, conn: ConnId) -> Option<Who> {
+        self.lock().conns.get(&conn).and_then(|c| c.who.clone())
+    }
+
+    /// Whether an account has a connection in this process.
+    pub fn is_online(&self, account: &str) -> bool {
+        self.lock().by_account.contains_key(account)
+    }
+
+    /// The accounts signed in, by name.
+    pub fn online(&self) -> Vec<Account> {
+        let inner = self.lock();
+        let mut accounts: BTreeMap<String, Account> = BTreeMap::new();
+        for conn in inner.conns.values() {
+            if let Some(who) = &conn.who {
+                accounts.insert(
+                    who.name.to_lowercase(),
+                    Account {
+                        name: who.name.clone(),
+                        bot: who.bot,
+                    },
+                );
+            }
+        }
+        accounts.into_values().collect()
+    }
+
+    pub fn watch_lobby(&self, conn: ConnId) {
+        if let Some(c) = self.lock().conns.get_mut(&conn) {
+            c.lobby = true;
+        }
+    }
+
+    /// Notes that a connection follows a game; whether it did not already.
+    pub fn follow(&self, conn: ConnId, game: &str) -> bool {
+        self.lock()
+            .conns
+            .get_mut(&conn)
+            .is_some_and(|c| c.games.insert(game.to_string()))
+    }
+
+    pub fn unfollow(&self, conn: ConnId, game: &str) -> bool {
+        self.lock().conns.get_mut(&conn).is_some_and(|c| c.games.remove(game))
+    }
+
+    /// Queues a message for a connection; one whose outbox is full is told to end.
+    pub fn send(&self, conn: ConnId, message: ServerMessage) {
+        let inner = self.lock();
+        if let Some(c) = inner.conns.get(&conn) {
+            push(c, Out::Send(message));
+        }
+    }
+
+    /// Asks a connection to close, after what is queued, with a reason.
+    pub fn close_with(&self, conn: ConnId, reason: &str) {
+        if let Some(c) = self.lock().conns.get(&conn) {
+            push(c, Out::Close(reason.to_string()));
+        }
+    }
+
+    /// Queues a message for every connection of an account.
+    pub fn send_account(&self, account: &str, message: &ServerMessage) {
+        let inner = self.lock();
+        for id in inner.by_account.get(account).into_iter().flatten() {
+            if let Some(c) = inner.conns.get(id) {
+                push(c, Out::Send(message.clone()));
+            }
+        }
+    }
+
+    /// Queues a message for every connection that watches the lobby.
+    pub fn send_lobby(&self, message: &ServerMessage) {
+        let inner = self.lock();
+        for c in inner.conns.values().filter(|c| c.lobby) {
+            push(c, Out::Send(message.clone()));
+        }
+    }
+
+    /// Whether any connection watches the lobby.
+    pub fn lobby_watched(&self) -> bool {
+        self.lock().conns.values().any(|c| c.lobby)
+    }
+
+    /// Asks every connection to close (the server stops).
+    pub fn close_all(&self, reason: &str) {
+        let inner = self.lock();
+        for c in inner.conns.values() {
+            push(c, Out::Close(reason.to_string()));
+        }
+    }
+}
+
+fn push(conn: &Conn, out: Out) {
+    if conn.outbox.try_send(out).is_err() {
+        // Full (too slow a reader) or already closing: either way it ends.
+        conn.kill.notify_one();
+    }
+}

@@ -1,0 +1,113 @@
+//! Accounts and their sessions.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Store, flag, is_unique_violation};
+use crate::clock::Millis;
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    pub id: String,
+    pub name: String,
+    pub password_hash: String,
+    pub bot: bool,
+}
+
+impl AccountRow {
+    fn read(row: &AnyRow) -> Result<AccountRow, sqlx::Error> {
+        Ok(AccountRow {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            password_hash: row.try_get("password_hash")?,
+            bot: row.try_get::<i64, _>("bot")? != 0,
+        })
+    }
+
+    pub fn account(&self) -> entropy_protocol::Account {
+        entropy_protocol::Account {
+            name: self.name.clone(),
+            bot: self.bot,
+        }
+    }
+}
+
+/// The key that makes names unique whatever their case.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// Stores a new account; `Ok(false)` if the name is taken (in any case).
+pub async fn create(store: &Store, account: &AccountRow, now: Millis) -> Result<bool, sqlx::Error> {
+    let inserted = sqlx::query(
+        "INSERT INTO accounts (id, name, name_key, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&account.id)
+    .bind(&account.name)
+    .bind(name_key(&account.name))
+    .bind(&account.password_hash)
+    .bind(flag(account.bot))
+    .bind(now)
+    .execute(store.pool())
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// The account of a name, in any case.
+pub async fn by_name(store: &Store, name: &str) -> Result<Option<AccountRow>, sqlx::Error> {
+    sqlx::query("SELECT id, name, password_hash, bot FROM accounts WHERE name_key = $1")
+        .bind(name_key(name))
+        .fetch_optional(store.pool())
+        .await?
+        .map(|row| AccountRow::read(&row))
+        .transpose()
+}
+
+/// The account of an id.
+pub async fn by_id(store: &Store, id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
+    sqlx::query("SELECT id, name, password_hash, bot FROM accounts WHERE id = $1")
+        .bind(id)
+        .fetch_optional(store.pool())
+        .await?
+        .map(|row| AccountRow::read(&row))
+        .transpose()
+}
+
+/// Stores a session by its token's hash.
+pub async fn open_session(store: &Store, token_hash: &str, account_id: &str, now: Millis) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO sessions (token_hash, account_id, created_at) VALUES ($1, $2, $3)")
+        .bind(token_hash)
+        .bind(account_id)
+        .bind(now)
+        .execute(store.pool())
+        .await?;
+    Ok(())
+}
+
+/// The account of a session not revoked.
+pub async fn session_account(store: &Store, token_hash: &str) -> Result<Option<AccountRow>, sqlx::Error> {
+    sqlx::query(
+        "SELECT a.id, a.name, a.password_hash, a.bot FROM sessions s JOIN accounts a ON a.id = s.account_id
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL",
+    )
+    .bind(token_hash)
+    .fetch_optional(store.pool())
+    .await?
+    .map(|row| AccountRow::read(&row))
+    .transpose()
+}
+
+/// Revokes a session; whether there was one to revoke.
+pub async fn revoke_session(store: &Store, token_hash: &str, now: Millis) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(token_hash)
+        .execute(store.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

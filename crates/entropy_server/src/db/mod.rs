@@ -1,0 +1,135 @@
+//! Storage: one code path for SQLite and PostgreSQL, through sqlx's `Any`
+//! driver with `$1` placeholders (both databases read them). Every table's
+//! id is random text; booleans are stored as `0`/`1` integers and times as
+//! milliseconds since 1970, so that both databases store them alike.
+//!
+//! [`schema`] creates the tables and checks a database's schema version;
+//! the other modules hold the queries of one concern each.
+
+pub mod accounts;
+pub mod games;
+pub mod lobby;
+pub mod processes;
+pub mod ratings;
+pub mod schema;
+
+use std::path::Path;
+
+use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+
+/// Which database the store speaks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The database, and which one it is.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// The characters of a path that an SQLite URL must escape.
+const PATH_ESCAPES: &AsciiSet = &CONTROLS.add(b'%').add(b'?').add(b'#').add(b' ');
+
+/// The URL of an SQLite database in a file, created if missing.
+pub fn sqlite_url(path: &Path) -> String {
+    let path = path.to_string_lossy();
+    format!("sqlite://{}?mode=rwc", utf8_percent_encode(&path, PATH_ESCAPES))
+}
+
+impl Store {
+    /// Connects to the database at `url` (`sqlite://…` or `postgres://…`).
+    /// Nothing is read or written yet: [`schema::prepare`] does that.
+    pub async fn connect(url: &str) -> Result<Store, String> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(format!(
+                "the database is given by a URL that starts with sqlite: or postgres:, not {:?}",
+                redact(url)
+            ));
+        };
+        // One SQLite connection: one process writes it, one statement at a time.
+        let connections = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 10,
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .connect(url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))?;
+        Ok(Store { pool, backend })
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// A database URL as a log may show it: without its password.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user_info = &url[scheme + 3..at];
+            let user = user_info.split(':').next().unwrap_or("");
+            format!("{}{user}:…{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Whether an error is a unique key's violation (another writer was first).
+pub fn is_unique_violation(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => e.is_unique_violation(),
+        _ => false,
+    }
+}
+
+/// A boolean as stored.
+pub(crate) fn flag(value: bool) -> i64 {
+    i64::from(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_in_a_log_has_no_password() {
+        assert_eq!(
+            redact("postgres://me:secret@db:5432/entropy"),
+            "postgres://me:…@db:5432/entropy"
+        );
+        assert_eq!(
+            redact("sqlite:///tmp/server.db?mode=rwc"),
+            "sqlite:///tmp/server.db?mode=rwc"
+        );
+    }
+
+    #[test]
+    fn a_path_with_odd_characters_makes_a_url_sqlite_reads() {
+        assert_eq!(
+            sqlite_url(Path::new("/a b/x?#%.db")),
+            "sqlite:///a%20b/x%3F%23%25.db?mode=rwc"
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! The tables, and the check of a database's schema before the server uses
+//! it. A database with no tables gets them; one of this schema's version is
+//! used as it is; anything else (a file that is not a database, another
+//! program's tables, a newer schema) is refused and left untouched.
+
+use sqlx::Row;
+
+use super::{Backend, Store};
+
+/// The version of the tables below, kept in `meta`.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// The tables, in the SQL both databases read.
+const TABLES: &[&str] = &[
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    // name_key: the name in lower case, so names are unique whatever their case.
+    "CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        bot BIGINT NOT NULL,
+        created_at BIGINT NOT NULL)",
+    // The SHA-256 of the token, never the token.
+    "CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        created_at BIGINT NOT NULL,
+        revoked_at BIGINT)",
+    "CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        options TEXT NOT NULL,
+        to_account TEXT REFERENCES accounts(id),
+        created_at BIGINT NOT NULL)",
+    // state: 'live' or 'over'; version: the last event's; players: the seats as JSON.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        secret TEXT NOT NULL,
+        options TEXT NOT NULL,
+        player0 TEXT NOT NULL REFERENCES accounts(id),
+        player1 TEXT NOT NULL REFERENCES accounts(id),
+        players TEXT NOT NULL,
+        state TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        deadline_at BIGINT,
+        result TEXT,
+        match_file TEXT,
+        created_at BIGINT NOT NULL,
+        ended_at BIGINT)",
+    "CREATE INDEX games_by_state ON games (state, deadline_at)",
+    "CREATE INDEX games_by_player0 ON games (player0, state)",
+    "CREATE INDEX games_by_player1 ON games (player1, state)",
+    // The primary key is the optimistic lock: one writer of a version wins.
+    "CREATE TABLE game_events (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        version BIGINT NOT NULL,
+        event TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, version))",
+    "CREATE TABLE ratings (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        PRIMARY KEY (account_id, pool))",
+    "CREATE TABLE processes (id TEXT PRIMARY KEY, heartbeat_at BIGINT NOT NULL)",
+];
+
+/// Makes the database ready: creates the tables in an empty one, checks
+/// the version of a used one. The error says why the database cannot be used.
+pub async fn prepare(store: &Store) -> Result<(), String> {
+    let list = match store.backend() {
+        Backend::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        Backend::Postgres => {
+            "SELECT CAST(table_name AS TEXT) FROM information_schema.tables WHERE table_schema = current_schema()"
+        }
+    };
+    let tables: Vec<String> = sqlx::query(list)
+        .fetch_all(store.pool())
+        .await
+        .map_err(|e| format!("cannot read the database: {e}"))?
+        .iter()
+        .map(|row| row.try_get::<String, _>(0))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("cannot read the database's tables: {e}"))?;
+    if tables.is_empty() {
+        return create(store).await;
+    }
+    if !tables.iter().any(|t| t == "meta") {
+        return Err(format!(
+            "the database holds tables that are not entropy-server's ({}); it is left as it is",
+            tables.join(", ")
+        ));
+    }
+    let version: Option<String> = sqlx::query("SELECT value FROM meta WHERE key = 'schema_version'")
+        .fetch_optional(store.pool())
+        .await
+        .map_err(|e| format!("cannot read the database's schema version: {e}"))?
+        .map(|row| row.try_get(0))
+        .transpose()
+        .map_err(|e| format!("cannot read the database's schema version: {e}"))?;
+    let version: i64 = version
+        .as_deref()
+        .and_then(|v| v.parse().ok())
+        .ok_or("the database has no schema version; it is left as it is")?;
+    match version.cmp(&SCHEMA_VERSION) {
+        std::cmp::Ordering::Equal => Ok(()),
+        std::cmp::Ordering::Greater => Err(format!(
+            "the database's schema is version {version}, newer than this server's ({SCHEMA_VERSION}): \
+             run a newer entropy-server; the database is left as it is"
+        )),
+        std::cmp::Ordering::Less => Err(format!(
+            "the database's schema is version {version}, older than this server's ({SCHEMA_VERSION}), \
+             and this server has no way to bring it up to date; it is left as it is"
+        )),
+    }
+}
+
+async fn create(store: &Store) -> Result<(), String> {
+    let fail = |e: sqlx::Error| format!("cannot create the tables: {e}");
+    let mut tx = store.pool().begin().await.map_err(fail)?;
+    for table in TABLES {
+        sqlx::query(*table).execute(&mut *tx).await.map_err(fail)?;
+    }
+    sqlx::query("INSERT INTO meta (key, value) VALUES ('schema_version', $1)")
+        .bind(SCHEMA_VERSION.to_string())
+        .execute(&mut *tx)
+        .await
+        .map_err(fail)?;
+    tx.commit().await.map_err(fail)?;
+    tracing::info!(version = SCHEMA_VERSION, "created the tables");
+    Ok(())
+}

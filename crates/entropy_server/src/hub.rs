@@ -1,0 +1,378 @@
+//! The games hub: for each game this process deals with, a slot holding
+//! the loaded [`Game`] and the connections that watch it, behind a tokio
+//! mutex, so that a game's commands, ticks and notifications are applied
+//! strictly one at a time.
+//!
+//! A change to a game is stored first (its events and the games row, in one
+//! transaction) and broadcast after, to every watcher in this process and,
+//! by a note, to the other processes. When another process stored the same
+//! version first, the store says so ([`Appended::Conflict`]): the game is
+//! read again from the database and the command tried again on it.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use entropy_protocol::fairness::Secret;
+use entropy_protocol::{GameEvent, ServerMessage};
+
+use crate::clock::Millis;
+use crate::conns::{ConnId, Who};
+use crate::db::games::{self, Append, Appended, GameRow, Over};
+use crate::game::{Command, Game};
+use crate::notify::Note;
+use crate::server::Server;
+
+/// How many times a command is tried against newer versions stored by others.
+const ATTEMPTS: usize = 5;
+
+/// A game in memory, as stored up to its version.
+pub struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+#[derive(Default)]
+struct SlotState {
+    loaded: Option<Loaded>,
+    watchers: HashSet<ConnId>,
+}
+
+#[derive(Default)]
+struct Slot {
+    state: tokio::sync::Mutex<SlotState>,
+}
+
+/// The slots of this process.
+#[derive(Default)]
+pub struct Hub {
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+impl Hub {
+    fn slot(&self, id: &str) -> Arc<Slot> {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.entry(id.to_string()).or_default().clone()
+    }
+
+    fn existing(&self, id: &str) -> Option<Arc<Slot>> {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
+    }
+
+    /// Puts a game just created into its slot, so it need not be read back.
+    pub async fn insert(&self, loaded: Loaded) {
+        let slot = self.slot(&loaded.row.id);
+        slot.state.lock().await.loaded = Some(loaded);
+    }
+}
+
+/// Why a game could not be dealt with.
+fn store_error(e: sqlx::Error) -> String {
+    tracing::error!(error = %e, "a database error");
+    "the server could not reach its database; try again".to_string()
+}
+
+/// Reads a game from the database: its row, and its events replayed.
+async fn load(server: &Server, id: &str) -> Result<Loaded, String> {
+    let row = games::load(&server.store, id)
+        .await
+        .map_err(store_error)?
+        .ok_or_else(|| format!("there is no game {id:?}"))?;
+    let secret: Secret = row
+        .secret
+        .parse()
+        .map_err(|e| format!("game {id} is stored wrongly: {e}"))?;
+    let events = games::events_after(&server.store, id, 0).await.map_err(store_error)?;
+    let events: Vec<(GameEvent, Millis)> = events.into_iter().map(|(_, event, at)| (event, at)).collect();
+    let game = Game::replay(secret, &events).map_err(|e| {
+        tracing::error!(game = id, error = %e, "a stored game does not replay");
+        format!("game {id} cannot be read back: {e}")
+    })?;
+    Ok(Loaded { row, game })
+}
+
+/// Makes sure the slot holds the game as stored now: loads it, or absorbs
+/// what other processes stored since, and broadcasts that to the watchers.
+async fn refresh(server: &Server, id: &str, state: &mut SlotState) -> Result<(), String> {
+    let Some(loaded) = state.loaded.as_mut() else {
+        state.loaded = Some(load(server, id).await?);
+        return Ok(());
+    };
+    let from = loaded.game.version();
+    let newer = games::events_after(&server.store, id, from)
+        .await
+        .map_err(store_error)?;
+    if newer.is_empty() {
+        return Ok(());
+    }
+    let mut absorbed = Vec::new();
+    for (version, event, at) in newer {
+        if let Err(e) = loaded.game.absorb(&event, at) {
+            tracing::warn!(game = id, version, error = %e, "a stored event does not follow: the game is read again");
+            state.loaded = Some(load(server, id).await?);
+            return Ok(());
+        }
+        absorbed.push((version, event));
+    }
+    if loaded.game.is_over() {
+        loaded.row.live = false;
+    }
+    broadcast(server, id, state, &absorbed);
+    Ok(())
+}
+
+/// Sends events to the slot's watchers; the last carries the clocks.
+fn broadcast(server: &Server, id: &str, state: &SlotState, events: &[(u64, GameEvent)]) {
+    let Some(loaded) = &state.loaded else { return };
+    let clocks = loaded.game.clocks(server.clock.now());
+    for (i, (version, event)) in events.iter().enumerate() {
+        let message = ServerMessage::Event {
+            game: id.to_string(),
+            version: *version,
+            event: event.clone(),
+            clocks: if i + 1 == events.len() { clocks } else { None },
+        };
+        for watcher in &state.watchers {
+            server.conns.send(*watcher, message.clone());
+        }
+    }
+}
+
+/// The date a match file is stamped with.
+fn date(now: Millis) -> String {
+    chrono::DateTime::from_timestamp_millis(now)
+        .map(|d| d.format("%Y.%m.%d").to_string())
+        .unwrap_or_else(|| "????.??.??".into())
+}
+
+/// Stores events the loaded game just made after version `from`, then
+/// broadcasts them. On a conflict or an error the slot is emptied (the
+/// game in memory went past what is stored) and is read again on next use.
+async fn store_and_broadcast(
+    server: &Server,
+    id: &str,
+    state: &mut SlotState,
+    from: u64,
+    events: Vec<GameEvent>,
+    now: Millis,
+) -> Result<Appended, String> {
+    let loaded = state.loaded.as_mut().expect("a game is loaded before it changes");
+    let ends = loaded.row.live && loaded.game.is_over();
+    let over = ends.then(|| {
+        let result = events
+            .iter()
+            .find_map(|e| match e {
+                GameEvent::Ended { result, .. } => Some(result.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| "*".into());
+        let rated = loaded
+            .game
+            .finish()
+            .filter(|f| f.rated)
+            .map(|f| (loaded.row.options.pool(), f.score));
+        Over {
+            result,
+            match_file: loaded.game.match_file(id, &date(now)),
+            rated,
+        }
+    });
+    let append = Append {
+        game: &loaded.row,
+        from,
+        events: &events,
+        at: now,
+        deadline_at: loaded.game.deadline(),
+        over,
+    };
+    let stored = games::append(&server.store, append).await;
+    match stored {
+        Ok(Appended::Stored) => {}
+        Ok(Appended::Conflict) => {
+            tracing::debug!(game = id, from, "another process stored this version first");
+            state.loaded = None;
+            return Ok(Appended::Conflict);
+        }
+        Err(e) => {
+            state.loaded = None;
+            return Err(store_error(e));
+        }
+    }
+    if ends {
+        loaded.row.live = false;
+    }
+    let version = from + events.len() as u64;
+    let numbered: Vec<(u64, GameEvent)> = (from + 1..).zip(events).collect();
+    broadcast(server, id, state, &numbered);
+    server.sweep.notify_one();
+    server
+        .notes
+        .send(
+            &server.store,
+            Note::Game {
+                game: id.to_string(),
+                version,
+            },
+        )
+        .await;
+    if ends {
+        server.notes.send(&server.store, Note::Lobby).await;
+    }
+    for (_, event) in &numbered {
+        if let GameEvent::Rematch { game: new } = event {
+            crate::lobby::start_rematch(server, id, new).await;
+        }
+    }
+    Ok(Appended::Stored)
+}
+
+/// What a change asks of the game in the slot.
+enum Change {
+    Command(Who, Command),
+    Tick,
+    Resume { since: Millis },
+}
+
+/// Applies a change to a game, stored then broadcast; a refusal's reason.
+async fn change(server: &Server, id: &str, change: Change) -> Result<(), String> {
+    let slot = server.hub.slot(id);
+    let mut state = slot.state.lock().await;
+    for _ in 0..ATTEMPTS {
+        refresh(server, id, &mut state).await?;
+        let loaded = state.loaded.as_mut().expect("refresh loads the game");
+        let now = server.clock.now();
+        let from = loaded.game.version();
+        let events = match &change {
+            Change::Command(who, command) => {
+                let Some(player) = loaded.row.accounts.iter().position(|a| *a == who.id) else {
+                    return Err("you do not play in this game: spectators watch only".into());
+                };
+                loaded.game.command(player as u8, command.clone(), now)?
+            }
+            Change::Tick if !loaded.row.live => return Ok(()),
+            Change::Tick => loaded.game.tick(now),
+            Change::Resume { .. } if !loaded.row.live => return Ok(()),
+            Change::Resume { since } => loaded.game.resume(*since, now).into_iter().collect(),
+        };
+        if events.is_empty() {
+            return Ok(());
+        }
+        match store_and_broadcast(server, id, &mut state, from, events, now).await? {
+            Appended::Stored => return Ok(()),
+            Appended::Conflict => continue,
+        }
+    }
+    Err("the game changed too often meanwhile; try again".into())
+}
+
+/// A player's command; the reason it was refused.
+pub async fn command(server: &Server, who: &Who, id: &str, command: Command) -> Result<(), String> {
+    change(server, id, Change::Command(who.clone(), command)).await
+}
+
+/// Plays what the clock makes happen in a game whose deadline passed.
+pub async fn tick(server: &Server, id: &str) -> Result<(), String> {
+    change(server, id, Change::Tick).await
+}
+
+/// Gives a live game's player to move the time the server was down.
+pub async fn resume(server: &Server, id: &str, since: Millis) -> Result<(), String> {
+    change(server, id, Change::Resume { since }).await
+}
+
+/// Follows a game for a connection: every stored event after `since`, then
+/// each new one, and where its players are.
+pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Result<(), String> {
+    let slot = server.hub.slot(id);
+    let mut state = slot.state.lock().await;
+    refresh(server, id, &mut state).await?;
+    let loaded = state.loaded.as_ref().expect("refresh loads the game");
+    let version = loaded.game.version();
+    let missed = games::events_after(&server.store, id, since)
+        .await
+        .map_err(store_error)?;
+    let missed: Vec<_> = missed.into_iter().filter(|(v, _, _)| *v <= version).collect();
+    let clocks = loaded.game.clocks(server.clock.now());
+    let count = missed.len();
+    for (i, (v, event, _)) in missed.into_iter().enumerate() {
+        let clocks = if i + 1 == count { clocks } else { None };
+        server.conns.send(
+            conn,
+            ServerMessage::Event {
+                game: id.to_string(),
+                version: v,
+                event,
+                clocks,
+            },
+        );
+    }
+    for (player, account) in loaded.row.accounts.iter().enumerate() {
+        let here = server.conns.is_online(account);
+        server.conns.send(
+            conn,
+            ServerMessage::Presence {
+                game: id.to_string(),
+                player: player as u8,
+                here,
+            },
+        );
+    }
+    state.watchers.insert(conn);
+    server.conns.follow(conn, id);
+    Ok(())
+}
+
+/// Stops following a game.
+pub async fn unwatch(server: &Server, conn: ConnId, id: &str) {
+    server.conns.unfollow(conn, id);
+    if let Some(slot) = server.hub.existing(id) {
+        slot.state.lock().await.watchers.remove(&conn);
+    }
+}
+
+/// Forgets a closed connection's watching.
+pub async fn forget(server: &Server, conn: ConnId, games: HashSet<String>) {
+    for id in games {
+        if let Some(slot) = server.hub.existing(&id) {
+            slot.state.lock().await.watchers.remove(&conn);
+        }
+    }
+}
+
+/// Tells the watchers of an account's live games that it came or went.
+pub async fn presence(server: &Server, account: &str, here: bool) {
+    let playing = match games::live_of(&server.store, account).await {
+        Ok(playing) => playing,
+        Err(e) => {
+            store_error(e);
+            return;
+        }
+    };
+    for (id, player) in playing {
+        let Some(slot) = server.hub.existing(&id) else { continue };
+        let state = slot.state.lock().await;
+        let message = ServerMessage::Presence {
+            game: id.clone(),
+            player,
+            here,
+        };
+        for watcher in &state.watchers {
+            server.conns.send(*watcher, message.clone());
+        }
+    }
+}
+
+/// Another process stored a game's events up to `version`: if this one
+/// has watchers for it, they get the new events.
+pub async fn notified(server: &Server, id: &str, version: u64) {
+    let Some(slot) = server.hub.existing(id) else { return };
+    let mut state = slot.state.lock().await;
+    let behind = state.loaded.as_ref().is_some_and(|l| l.game.version() < version);
+    if behind && !state.watchers.is_empty() {
+        if let Err(e) = refresh(server, id, &mut state).await {
+            tracing::warn!(game = id, error = %e, "could not read another process's events");
+        }
+    } else if behind {
+        // Nobody here watches: read it again when someone does.
+        state.loaded = None;
+    }
+}

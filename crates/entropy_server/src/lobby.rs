@@ -1,0 +1,316 @@
+//! The lobby: seeks (open to anyone) and challenges (to one player), their
+//! withdrawal, acceptance and refusal, and the games they start. Seeks are
+//! stored, so every process of one database sees one lobby; a change is
+//! told to every process by a note ([`Note::Lobby`]), and each sends the
+//! lobby anew to its connections that watch it.
+
+use entropy_protocol::fairness::Secret;
+use entropy_protocol::{GameEvent, GameOptions, Seat, Seek, ServerMessage};
+use rand::Rng;
+
+use crate::auth::random_id;
+use crate::conns::Who;
+use crate::db::lobby::{self as seeks, SeekRow};
+use crate::db::{accounts, games, ratings};
+use crate::game::Game;
+use crate::hub::Loaded;
+use crate::notify::Note;
+use crate::server::Server;
+
+/// The most seeks and challenges one account may have open.
+pub const MAX_SEEKS: i64 = 10;
+
+fn store_error(e: sqlx::Error) -> String {
+    tracing::error!(error = %e, "a database error");
+    "the server could not reach its database; try again".to_string()
+}
+
+async fn rating(server: &Server, account: &str, options: &GameOptions) -> Result<Option<f64>, String> {
+    if !options.rated {
+        return Ok(None);
+    }
+    let standing = ratings::standing(&server.store, account, &options.pool())
+        .await
+        .map_err(store_error)?;
+    Ok(Some(standing.rating.rating))
+}
+
+async fn seek_of(server: &Server, row: &SeekRow) -> Result<Seek, String> {
+    Ok(Seek {
+        id: row.id.clone(),
+        by: Seat {
+            name: row.name.clone(),
+            bot: row.bot,
+            rating: rating(server, &row.account_id, &row.options).await?,
+        },
+        options: row.options,
+        to: row.to.as_ref().map(|(_, name)| name.clone()),
+    })
+}
+
+/// The lobby as it stands.
+pub async fn lobby(server: &Server) -> Result<ServerMessage, String> {
+    let rows = seeks::all(&server.store).await.map_err(store_error)?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in &rows {
+        list.push(seek_of(server, row).await?);
+    }
+    let games = games::live(&server.store).await.map_err(store_error)?;
+    Ok(ServerMessage::Lobby {
+        seeks: list,
+        online: server.conns.online(),
+        games,
+    })
+}
+
+/// Sends the lobby to every connection of this process that watches it.
+pub async fn broadcast(server: &Server) {
+    if !server.conns.lobby_watched() {
+        return;
+    }
+    match lobby(server).await {
+        Ok(message) => server.conns.send_lobby(&message),
+        Err(e) => tracing::warn!(error = %e, "could not read the lobby"),
+    }
+}
+
+async fn tell(server: &Server, account: &str, message: ServerMessage) {
+    server
+        .notes
+        .send(
+            &server.store,
+            Note::Tell {
+                account: account.to_string(),
+                message,
+            },
+        )
+        .await;
+}
+
+/// Posts a seek, or a challenge to the player named `to`.
+pub async fn post(server: &Server, who: &Who, options: GameOptions, to: Option<&str>) -> Result<(), String> {
+    options.check()?;
+    let to = match to {
+        None => None,
+        Some(name) => {
+            let account = accounts::by_name(&server.store, name)
+                .await
+                .map_err(store_error)?
+                .ok_or_else(|| format!("there is no player {name:?}"))?;
+            if account.id == who.id {
+                return Err("you cannot challenge yourself".into());
+            }
+            Some(account)
+        }
+    };
+    if seeks::count_of(&server.store, &who.id).await.map_err(store_error)? >= MAX_SEEKS {
+        return Err(format!("you have {MAX_SEEKS} seeks open already: withdraw one first"));
+    }
+    let id = random_id(8);
+    let now = server.clock.now();
+    seeks::insert(
+        &server.store,
+        &id,
+        &who.id,
+        &options,
+        to.as_ref().map(|a| a.id.as_str()),
+        now,
+    )
+    .await
+    .map_err(store_error)?;
+    let seek = Seek {
+        id,
+        by: Seat {
+            name: who.name.clone(),
+            bot: who.bot,
+            rating: rating(server, &who.id, &options).await?,
+        },
+        options,
+        to: to.as_ref().map(|a| a.name.clone()),
+    };
+    tell(server, &who.id, ServerMessage::SeekPosted { seek: seek.clone() }).await;
+    if let Some(to) = &to {
+        tell(server, &to.id, ServerMessage::Challenged { seek }).await;
+    }
+    server.notes.send(&server.store, Note::Lobby).await;
+    Ok(())
+}
+
+async fn gone(server: &Server, row: &SeekRow, reason: &str) {
+    let message = ServerMessage::SeekGone {
+        seek: row.id.clone(),
+        reason: reason.to_string(),
+    };
+    tell(server, &row.account_id, message.clone()).await;
+    if let Some((to, _)) = &row.to {
+        tell(server, to, message).await;
+    }
+    server.notes.send(&server.store, Note::Lobby).await;
+}
+
+async fn find(server: &Server, seek: &str) -> Result<SeekRow, String> {
+    seeks::get(&server.store, seek)
+        .await
+        .map_err(store_error)?
+        .ok_or_else(|| format!("there is no seek {seek:?} (taken, withdrawn or declined)"))
+}
+
+/// Withdraws one's own seek or challenge.
+pub async fn cancel(server: &Server, who: &Who, seek: &str) -> Result<(), String> {
+    let row = find(server, seek).await?;
+    if row.account_id != who.id {
+        return Err(format!("seek {seek:?} is not yours to withdraw"));
+    }
+    if seeks::delete(&server.store, seek).await.map_err(store_error)? {
+        gone(server, &row, "withdrawn").await;
+    }
+    Ok(())
+}
+
+/// Declines a challenge made to oneself.
+pub async fn decline(server: &Server, who: &Who, seek: &str) -> Result<(), String> {
+    let row = find(server, seek).await?;
+    if row.to.as_ref().map(|(id, _)| id) != Some(&who.id) {
+        return Err(format!("seek {seek:?} is not a challenge to you"));
+    }
+    if seeks::delete(&server.store, seek).await.map_err(store_error)? {
+        gone(server, &row, &format!("declined by {}", who.name)).await;
+    }
+    Ok(())
+}
+
+/// Accepts a seek or a challenge: the game starts.
+pub async fn accept(server: &Server, who: &Who, seek: &str) -> Result<(), String> {
+    let row = find(server, seek).await?;
+    if row.account_id == who.id {
+        return Err("you cannot accept your own seek".into());
+    }
+    if let Some((to, name)) = &row.to {
+        if *to != who.id {
+            return Err(format!("seek {seek:?} is a challenge to {name}"));
+        }
+    }
+    let seeker = Who {
+        id: row.account_id.clone(),
+        name: row.name.clone(),
+        bot: row.bot,
+    };
+    let first_order = rand::rng().random_range(0..2u8);
+    let started = start(
+        server,
+        [seeker, who.clone()],
+        row.options,
+        first_order,
+        None,
+        None,
+        Some(seek),
+    )
+    .await?;
+    if started.is_none() {
+        return Err(format!("seek {seek:?} was taken meanwhile"));
+    }
+    gone(server, &row, &format!("accepted by {}", who.name)).await;
+    Ok(())
+}
+
+/// Starts a game: stored with its first events (and, from a seek, the
+/// seek taken in the same transaction), then told to both players. None
+/// if the seek was gone.
+async fn start(
+    server: &Server,
+    players: [Who; 2],
+    options: GameOptions,
+    first_order: u8,
+    rematch_of: Option<String>,
+    id: Option<String>,
+    seek: Option<&str>,
+) -> Result<Option<String>, String> {
+    let mut seats = Vec::with_capacity(2);
+    for who in &players {
+        seats.push(Seat {
+            name: who.name.clone(),
+            bot: who.bot,
+            rating: rating(server, &who.id, &options).await?,
+        });
+    }
+    let seats: [Seat; 2] = seats.try_into().expect("two players");
+    let secret = Secret::random();
+    let now = server.clock.now();
+    let (game, events) = Game::start(seats.clone(), options, first_order, secret, rematch_of, now);
+    let id = id.unwrap_or_else(|| random_id(8));
+    let row = games::GameRow {
+        id: id.clone(),
+        secret: secret.to_string(),
+        options,
+        accounts: [players[0].id.clone(), players[1].id.clone()],
+        seats,
+        live: true,
+        version: events.len() as u64,
+        deadline_at: game.deadline(),
+    };
+    if !games::insert(&server.store, &row, &events, now, seek)
+        .await
+        .map_err(store_error)?
+    {
+        return Ok(None);
+    }
+    tracing::info!(game = %id, "a game started");
+    server.hub.insert(Loaded { row, game }).await;
+    server.sweep.notify_one();
+    for who in &players {
+        tell(server, &who.id, ServerMessage::GameStarted { game: id.clone() }).await;
+    }
+    server.notes.send(&server.store, Note::Lobby).await;
+    Ok(Some(id))
+}
+
+/// Both players of game `old` asked for a rematch, which the game named
+/// `new`: it starts, the same players with the roles swapped.
+pub async fn start_rematch(server: &Server, old: &str, new: &str) {
+    let started = async {
+        let row = games::load(&server.store, old)
+            .await
+            .map_err(store_error)?
+            .ok_or("the game is gone")?;
+        let first = games::events_after(&server.store, old, 0).await.map_err(store_error)?;
+        let first_order = first
+            .iter()
+            .find_map(|(_, e, _)| match e {
+                GameEvent::Started { first_order, .. } => Some(*first_order),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let players = [0, 1].map(|i| Who {
+            id: row.accounts[i].clone(),
+            name: row.seats[i].name.clone(),
+            bot: row.seats[i].bot,
+        });
+        start(
+            server,
+            players,
+            row.options,
+            1 - first_order.min(1),
+            Some(old.to_string()),
+            Some(new.to_string()),
+            None,
+        )
+        .await
+    };
+    if let Err(e) = started.await {
+        tracing::error!(game = old, rematch = new, error = %e, "could not start a rematch");
+    }
+}
+
+/// An account's last connection closed: its seeks go.
+pub async fn left(server: &Server, account: &str) {
+    match seeks::delete_of(&server.store, account).await {
+        Ok(rows) => {
+            for row in rows {
+                gone(server, &row, "its player left").await;
+            }
+        }
+        Err(e) => {
+            store_error(e);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Time: the sweeper, which ticks the live games whose deadline has passed
+//! (of several processes, the one whose events are stored first wins, by
+//! the version lock; the others find nothing left to do), the heartbeat of
+//! this process, and the resumption of live games after the server was down.
+
+use std::sync::Arc;
+
+use crate::clock::Millis;
+use crate::db::{games, processes};
+use crate::server::Server;
+
+/// How often a process beats, in milliseconds.
+pub const HEARTBEAT: Millis = 5_000;
+/// A heartbeat this recent says its process runs.
+pub const FRESH: Millis = 3 * HEARTBEAT;
+/// How often the sweeper looks for deadlines set by other processes.
+pub const POLL: Millis = 1_000;
+/// How long a stopped process's last heartbeat is kept.
+const FORGET_AFTER: Millis = 30 * 24 * 3600 * 1000;
+
+/// Ticks the games whose deadline has passed, until the server stops.
+pub async fn sweep(server: Arc<Server>) {
+    let mut stopping = server.stopping.clone();
+    loop {
+        let now = server.clock.now();
+        let mut wake = now + POLL;
+        match games::due(&server.store, now).await {
+            Ok(due) => {
+                for id in due {
+                    if let Err(e) = crate::hub::tick(&server, &id).await {
+                        tracing::warn!(game = %id, error = %e, "could not tick a game");
+                    }
+                }
+                // A deadline that the tick left in the past waits for the next poll.
+                if let Ok(Some(next)) = games::next_deadline(&server.store).await {
+                    if next > now {
+                        wake = wake.min(next);
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "the sweeper could not read the deadlines"),
+        }
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            _ = server.clock.sleep_until(wake) => {}
+            _ = server.sweep.notified() => {}
+        }
+    }
+}
+
+/// Records this process's heartbeat every few seconds, until the server stops.
+pub async fn heartbeat(server: Arc<Server>) {
+    let mut stopping = server.stopping.clone();
+    loop {
+        let next = server.clock.now() + HEARTBEAT;
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            _ = server.clock.sleep_until(next) => {}
+        }
+        if let Err(e) = processes::beat(&server.store, &server.process, server.clock.now()).await {
+            tracing::warn!(error = %e, "could not record the heartbeat");
+        }
+    }
+}
+
+/// At start: if no other process beats, the server was down since the last
+/// heartbeat, and each live game's player to move gets that time back.
+pub async fn resume(server: &Server) -> Result<(), sqlx::Error> {
+    let now = server.clock.now();
+    let last = processes::last_beat(&server.store, &server.process).await?;
+    processes::beat(&server.store, &server.process, now).await?;
+    processes::forget(&server.store, &server.process, now - FORGET_AFTER).await?;
+    let Some(since) = last else { return Ok(()) };
+    if now - since < FRESH {
+        tracing::info!("another process runs on this database: no game is resumed");
+        return Ok(());
+    }
+    let live = games::live_ids(&server.store).await?;
+    tracing::info!(games = live.len(), down_ms = now - since, "resuming the live games");
+    for id in live {
+        if let Err(e) = crate::hub::resume(server, &id, since).await {
+            tracing::warn!(game = %id, error = %e, "could not resume a game");
+        }
+    }
+    Ok(())
+}
