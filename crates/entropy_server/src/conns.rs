@@ -165,6 +165,16 @@ impl Conns {
 
     /// Queues a message for a connection; one whose outbox is full is told to end.
     pub fn send(&self, conn: ConnId, message: ServerMessage) {
+        let message = match message {
+            ServerMessage::Error { reason } => ServerMessage::Error {
+                reason: bounded(reason),
+            },
+            ServerMessage::Refused { game, reason } => ServerMessage::Refused {
+                game,
+                reason: bounded(reason),
+            },
+            other => other,
+        };
         let inner = self.lock();
         if let Some(c) = inner.conns.get(&conn) {
             push(c, Out::Send(message));
@@ -210,9 +220,42 @@ impl Conns {
     }
 }
 
+/// The longest reason an Error or a Refused carries, in bytes: whatever a
+/// client sent, the server's answer stays far below `MAX_MESSAGE`.
+pub const MAX_REASON: usize = 1000;
+
+/// A reason cut to [`MAX_REASON`] bytes (at a character's edge), with `…` when cut.
+pub fn bounded(mut reason: String) -> String {
+    if reason.len() > MAX_REASON {
+        let mut end = MAX_REASON;
+        while !reason.is_char_boundary(end) {
+            end -= 1;
+        }
+        reason.truncate(end);
+        reason.push('…');
+    }
+    reason
+}
+
 fn push(conn: &Conn, out: Out) {
     if conn.outbox.try_send(out).is_err() {
         // Full (too slow a reader) or already closing: either way it ends.
         conn.kill.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_at_a_character() {
+        assert_eq!(bounded("short".into()), "short");
+        let cut = bounded("é".repeat(2000));
+        assert!(
+            cut.len() <= MAX_REASON + '…'.len_utf8() && cut.ends_with('…'),
+            "{}",
+            cut.len()
+        );
     }
 }

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, SignedIn};
+use entropy_rules::text::excerpt;
 use serde::Deserialize;
 
 use crate::auth;
@@ -169,7 +170,10 @@ async fn logout(State(server): State<Arc<Server>>, headers: HeaderMap) -> Result
 async fn match_file(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Response, Response> {
     match games::match_file(&server.store, &id).await.map_err(store_failure)? {
         Some(file) => Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], file).into_response()),
-        None => Err(failure(StatusCode::NOT_FOUND, format!("no finished game {id:?}"))),
+        None => Err(failure(
+            StatusCode::NOT_FOUND,
+            format!("no finished game \"{}\"", excerpt(&id)),
+        )),
     }
 }
 
@@ -179,7 +183,10 @@ async fn player_games(
 ) -> Result<Json<Vec<GameSummary>>, Response> {
     let account = accounts::by_name(&server.store, &name).await.map_err(store_failure)?;
     let Some(account) = account else {
-        return Err(failure(StatusCode::NOT_FOUND, format!("there is no player {name:?}")));
+        return Err(failure(
+            StatusCode::NOT_FOUND,
+            format!("there is no player \"{}\"", excerpt(&name)),
+        ));
     };
     Ok(Json(
         games::finished_of(&server.store, &account.id)

@@ -217,11 +217,6 @@ async fn store_and_broadcast(
     if ends {
         server.notes.send(&server.store, Note::Lobby).await;
     }
-    for (_, event) in &numbered {
-        if let GameEvent::Rematch { game: new } = event {
-            crate::lobby::start_rematch(server, id, new).await;
-        }
-    }
     Ok(Appended::Stored)
 }
 
@@ -257,11 +252,48 @@ async fn change(server: &Server, id: &str, change: Change) -> Result<(), String>
             return Ok(());
         }
         match store_and_broadcast(server, id, &mut state, from, events, now).await? {
-            Appended::Stored => return Ok(()),
+            Appended::Stored => {
+                rematch(server, id, &mut state, now).await;
+                return Ok(());
+            }
             Appended::Conflict => continue,
         }
     }
     Err("the game changed too often meanwhile; try again".into())
+}
+
+/// Once both players asked for a rematch: starts the new game (the same
+/// players, the other one Order first) and records it in this one.
+async fn rematch(server: &Server, id: &str, state: &mut SlotState, now: Millis) {
+    let Some(loaded) = state.loaded.as_mut() else { return };
+    if !loaded.game.rematch_agreed() {
+        return;
+    }
+    let players = [0, 1].map(|i| Who {
+        id: loaded.row.accounts[i].clone(),
+        name: loaded.game.players()[i].name.clone(),
+        bot: loaded.game.players()[i].bot,
+    });
+    let first_order = loaded.game.rematch_first_order();
+    let new = match crate::lobby::start_rematch(server, players, loaded.game.options(), first_order, id).await {
+        Ok(new) => new,
+        Err(e) => {
+            tracing::error!(game = id, error = %e, "could not start a rematch");
+            return;
+        }
+    };
+    let event = GameEvent::Rematch { game: new };
+    let from = loaded.game.version();
+    if let Err(e) = loaded.game.absorb(&event, now) {
+        tracing::error!(game = id, error = %e, "the game did not take its rematch");
+        state.loaded = None;
+        return;
+    }
+    match store_and_broadcast(server, id, state, from, vec![event], now).await {
+        Ok(Appended::Stored) => {}
+        Ok(Appended::Conflict) => tracing::warn!(game = id, "the rematch was recorded by another process first"),
+        Err(e) => tracing::error!(game = id, error = %e, "could not record the rematch"),
+    }
 }
 
 /// A player's command; the reason it was refused.

@@ -5,7 +5,7 @@
 //! lobby anew to its connections that watch it.
 
 use entropy_protocol::fairness::Secret;
-use entropy_protocol::{GameEvent, GameOptions, Seat, Seek, ServerMessage};
+use entropy_protocol::{GameOptions, Seat, Seek, ServerMessage};
 use rand::Rng;
 
 use crate::auth::random_id;
@@ -202,7 +202,6 @@ pub async fn accept(server: &Server, who: &Who, seek: &str) -> Result<(), String
         row.options,
         first_order,
         None,
-        None,
         Some(seek),
     )
     .await?;
@@ -222,7 +221,6 @@ async fn start(
     options: GameOptions,
     first_order: u8,
     rematch_of: Option<String>,
-    id: Option<String>,
     seek: Option<&str>,
 ) -> Result<Option<String>, String> {
     let mut seats = Vec::with_capacity(2);
@@ -237,7 +235,7 @@ async fn start(
     let secret = Secret::random();
     let now = server.clock.now();
     let (game, events) = Game::start(seats.clone(), options, first_order, secret, rematch_of, now);
-    let id = id.unwrap_or_else(|| random_id(8));
+    let id = random_id(8);
     let row = games::GameRow {
         id: id.clone(),
         secret: secret.to_string(),
@@ -264,41 +262,17 @@ async fn start(
     Ok(Some(id))
 }
 
-/// Both players of game `old` asked for a rematch, which the game named
-/// `new`: it starts, the same players with the roles swapped.
-pub async fn start_rematch(server: &Server, old: &str, new: &str) {
-    let started = async {
-        let row = games::load(&server.store, old)
-            .await
-            .map_err(store_error)?
-            .ok_or("the game is gone")?;
-        let first = games::events_after(&server.store, old, 0).await.map_err(store_error)?;
-        let first_order = first
-            .iter()
-            .find_map(|(_, e, _)| match e {
-                GameEvent::Started { first_order, .. } => Some(*first_order),
-                _ => None,
-            })
-            .unwrap_or(0);
-        let players = [0, 1].map(|i| Who {
-            id: row.accounts[i].clone(),
-            name: row.seats[i].name.clone(),
-            bot: row.seats[i].bot,
-        });
-        start(
-            server,
-            players,
-            row.options,
-            1 - first_order.min(1),
-            Some(old.to_string()),
-            Some(new.to_string()),
-            None,
-        )
-        .await
-    };
-    if let Err(e) = started.await {
-        tracing::error!(game = old, rematch = new, error = %e, "could not start a rematch");
-    }
+/// Both players of game `old` asked for a rematch: it starts, the same
+/// players with `first_order` Order first; its id.
+pub async fn start_rematch(
+    server: &Server,
+    players: [Who; 2],
+    options: GameOptions,
+    first_order: u8,
+    old: &str,
+) -> Result<String, String> {
+    let started = start(server, players, options, first_order, Some(old.to_string()), None).await?;
+    started.ok_or_else(|| "the rematch was not stored".to_string())
 }
 
 /// An account's last connection closed: its seeks go.

@@ -9,6 +9,10 @@ use crate::{hub, lobby};
 
 /// Acts on one message; whatever goes wrong is told to this connection only.
 pub async fn handle(server: &Server, conn: ConnId, who: Option<&Who>, message: ClientMessage) {
+    if let Err(reason) = check_words(&message) {
+        server.conns.send(conn, ServerMessage::Error { reason });
+        return;
+    }
     let error = |reason: String| server.conns.send(conn, ServerMessage::Error { reason });
     let refused = |game: String, reason: String| server.conns.send(conn, ServerMessage::Refused { game, reason });
     match message {
@@ -79,6 +83,39 @@ pub async fn handle(server: &Server, conn: ConnId, who: Option<&Who>, message: C
         ClientMessage::Rematch { game } => game_command(server, conn, who, game, Command::Rematch).await,
         ClientMessage::DeclineRematch { game } => game_command(server, conn, who, game, Command::DeclineRematch).await,
     }
+}
+
+/// The longest game or seek id read (the server's own are 8 characters).
+pub const MAX_ID: usize = 64;
+
+/// Refuses ids and names too long to be any, before they are looked up
+/// or quoted back.
+fn check_words(message: &ClientMessage) -> Result<(), String> {
+    let (kind, word, limit) = match message {
+        ClientMessage::Watch { game, .. }
+        | ClientMessage::Unwatch { game }
+        | ClientMessage::Play { game, .. }
+        | ClientMessage::Resign { game }
+        | ClientMessage::Abort { game }
+        | ClientMessage::Takeback { game }
+        | ClientMessage::DeclineTakeback { game }
+        | ClientMessage::Rematch { game }
+        | ClientMessage::DeclineRematch { game } => ("a game id", game, MAX_ID),
+        ClientMessage::CancelSeek { seek } | ClientMessage::Accept { seek } | ClientMessage::Decline { seek } => {
+            ("a seek id", seek, MAX_ID)
+        }
+        ClientMessage::Challenge { player, .. } => ("a player's name", player, crate::auth::MAX_NAME * 4),
+        _ => return Ok(()),
+    };
+    if word.len() > limit {
+        return Err(format!("{kind} has at most {limit} bytes, not {}", word.len()));
+    }
+    if let ClientMessage::Play { action, .. } = message {
+        if action.len() > MAX_ID {
+            return Err(format!("a move has at most {MAX_ID} bytes, not {}", action.len()));
+        }
+    }
+    Ok(())
 }
 
 async fn game_command(server: &Server, conn: ConnId, who: Option<&Who>, game: String, command: Command) {
