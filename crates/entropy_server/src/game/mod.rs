@@ -217,6 +217,24 @@ impl Game {
         self.options
     }
 
+    /// The players who owe a move now and play it themselves (not a player
+    /// whose flag has fallen); none once the game is over. In the
+    /// simultaneous match, both may.
+    pub fn to_move(&self) -> Vec<u8> {
+        if self.ended || self.aborted.is_some() || self.rules.is_over() {
+            return Vec::new();
+        }
+        let mut players: Vec<u8> = self
+            .rules
+            .owed()
+            .into_iter()
+            .filter(|owed| !self.rules.is_flagged(owed.player))
+            .map(|owed| owed.player as u8)
+            .collect();
+        players.dedup();
+        players
+    }
+
     /// The player who is Order first (in the simultaneous match, 0).
     pub fn first_order(&self) -> u8 {
         self.first_order

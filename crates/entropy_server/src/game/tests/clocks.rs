@@ -40,6 +40,7 @@ fn a_flag_falls_in_tick_and_the_rules_play_for_that_player_from_then_on() {
     assert_eq!(fell[0], GameEvent::FlagFell { player: 1 });
     assert_eq!(forced(&fell[1]), Some((0, 1, "Aa")));
     assert_eq!(fell.len(), 2, "then the game waits on Order: {fell:?}");
+    assert_eq!(game.to_move(), vec![0]);
     assert_eq!(game.clocks(deadline).unwrap().running, Some(0));
     assert_eq!(game.clocks(deadline).unwrap().left_ms[1], 0);
     // Order's move: the server draws, and the rules place at once.

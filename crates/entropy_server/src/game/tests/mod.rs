@@ -126,8 +126,3 @@ fn play_out(game: &mut Game, seed: u64, mut now: Millis, step: Millis, limit: us
     }
     (events, now)
 }
-
-/// The role a move of the text is played in.
-fn role_of_text(text: &str) -> entropy_rules::Role {
-    role_of(super::rules::parse_action(text).expect("a move of the tests"))
-}

@@ -142,3 +142,41 @@ fn a_rematch_is_agreed_when_both_ask_and_recorded_when_the_caller_starts_it() {
             .contains("game next")
     );
 }
+
+#[test]
+fn a_simultaneous_takeback_takes_back_the_moves_since_and_draws_the_same_counter_again() {
+    let speed = Speed::Live { seconds: 300 };
+    let (mut game, _) = Game::start(
+        seats(),
+        options(5, Format::Simultaneous, speed, false),
+        0,
+        secret(38),
+        None,
+        T0,
+    );
+    play(&mut game, 1, "Aa", T0 + 1_000).unwrap();
+    play(&mut game, 0, "Aa", T0 + 2_000).unwrap();
+    play(&mut game, 0, &pass("Aa"), T0 + 3_000).unwrap();
+    let drawn = play(&mut game, 1, &pass("Aa"), T0 + 4_000).unwrap();
+    let GameEvent::Drew { board: 0, colour } = drawn[1] else {
+        panic!("no draw: {drawn:?}")
+    };
+    assert_eq!(drawn[2], GameEvent::Drew { board: 1, colour });
+    game.command(0, Command::Takeback, T0 + 5_000).unwrap();
+    let accepted = game.command(1, Command::Takeback, T0 + 6_000).unwrap();
+    assert_eq!(accepted, vec![GameEvent::TookBack { moves: 2 }]);
+    for board in 0..2 {
+        assert_eq!(game.rules.position(board).phase(), Phase::OrderMove);
+    }
+    assert_eq!(game.clocks(T0 + 6_000).unwrap().running, None, "both clocks run again");
+    play(&mut game, 0, "AaAe", T0 + 7_000).unwrap();
+    let again = play(&mut game, 1, &pass("Aa"), T0 + 8_000).unwrap();
+    assert_eq!(
+        again[1..],
+        [
+            GameEvent::Drew { board: 0, colour },
+            GameEvent::Drew { board: 1, colour }
+        ]
+    );
+    assert!(game.rules.position(0).board().is_vacant(cell("Aa")));
+}
