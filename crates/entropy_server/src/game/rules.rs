@@ -38,16 +38,16 @@ pub(super) fn parse_action(text: &str) -> Result<Action, String> {
 }
 
 /// An action in the notation a [`entropy_protocol::GameEvent::Moved`]
-/// carries: a pass as the cell `pass_cell` twice.
+/// carries: a pass as the cell `pass_cell` twice (`Aa` twice without one).
 pub(super) fn action_text(action: Action, pass_cell: Option<Cell>) -> String {
     match action {
         Action::Draw => String::new(),
         Action::Place(cell) => cell.to_string(),
         Action::Slide(slide) => slide.to_string(),
-        Action::Pass => {
-            let cell = pass_cell.unwrap_or_else(|| Cell::all(Size::Five).next().expect("a board has cells"));
-            format!("{cell}{cell}")
-        }
+        Action::Pass => match pass_cell {
+            Some(cell) => format!("{cell}{cell}"),
+            None => "AaAa".into(),
+        },
     }
 }
 
