@@ -1,0 +1,558 @@
+//! One game as a client follows it: its events, in version order, replayed
+//! into the rules crate's [`Position`]s (one board for the two-round match,
+//! two for the simultaneous match), with who owes which move.
+//!
+//! A client never knows the bag: the server tells each draw
+//! ([`GameEvent::Drew`]), and a [`Position`] takes a colour told
+//! ([`Position::draw`]) as the CodeCup bot takes one from its referee. So
+//! every event is checked by the rules as it comes: an illegal move, a
+//! colour no longer in the bag or a move by the wrong player is an error
+//! ([`ViewError`]), never a panic.
+
+use std::fmt;
+
+use entropy_protocol::{Clocks, Format, GameEvent, GameId, GameOptions, Seat};
+use entropy_rules::{Cell, Colour, OrderMove, Phase, Placement, Position, Role, Size};
+
+/// What `Started` said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Start {
+    pub players: [Seat; 2],
+    pub options: GameOptions,
+    /// The player (0 or 1) who is Order in round 1.
+    pub first_order: u8,
+    /// The hash of the seed, published before the first draw.
+    pub seed_hash: String,
+    pub rematch_of: Option<GameId>,
+}
+
+/// What `Ended` said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: String,
+    pub totals: [u32; 2],
+    pub termination: String,
+    /// The seed, revealed.
+    pub seed: String,
+}
+
+/// A move a player owes now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owed {
+    /// The board (0 in the two-round match, its owner in the simultaneous match).
+    pub board: u8,
+    /// Chaos (to place the counter drawn) or Order (to slide or pass).
+    pub role: Role,
+    /// The board as it waits for the move.
+    pub position: Position,
+}
+
+/// An event the view could not take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewError {
+    /// The event's version.
+    pub version: u64,
+    pub reason: String,
+}
+
+impl fmt::Display for ViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "event {}: {}", self.version, self.reason)
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// What [`GameView::apply`] did with an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// A new event, taken.
+    New,
+    /// An event already seen (its version is not past the view's): left
+    /// alone. A reconnection may send one again.
+    Seen,
+}
+
+/// One board: its position, a counter drawn for it that waits for its
+/// turn (after a takeback), and Order's last move on it.
+#[derive(Clone, Debug)]
+struct Board {
+    position: Position,
+    held: Option<Colour>,
+    last_order: Option<String>,
+}
+
+impl Board {
+    fn new(size: Size) -> Board {
+        Board {
+            position: Position::new(size),
+            held: None,
+            last_order: None,
+        }
+    }
+}
+
+/// A step of the game that changes a board, kept to replay the boards
+/// after a takeback.
+#[derive(Clone, Debug)]
+enum Step {
+    Drew { board: u8, colour: u8 },
+    Moved { board: u8, player: u8, action: String },
+    RoundOver,
+}
+
+/// A game followed: feed it every event of the game with
+/// [`GameView::apply`], in version order, from version 1.
+///
+/// ```
+/// use entropy_client::GameView;
+/// use entropy_protocol::{Format, GameEvent, GameOptions, Seat, Speed};
+/// use entropy_rules::{Phase, Role};
+///
+/// let seat = |name: &str| Seat { name: name.into(), bot: false, rating: None };
+/// let mut view = GameView::new("g1");
+/// let options = GameOptions { size: 5, format: Format::Match, speed: Speed::Live { seconds: 300 }, rated: false };
+/// view.apply(1, GameEvent::Started {
+///     players: [seat("ann"), seat("bob")], options, first_order: 0, seed_hash: "ab".into(), rematch_of: None,
+/// }).unwrap();
+/// view.apply(2, GameEvent::Drew { board: 0, colour: 3 }).unwrap();
+/// // Bob is Chaos in round 1: he owes the placement of a counter of colour 3.
+/// let owed = view.owed(1);
+/// assert_eq!(owed.len(), 1);
+/// assert_eq!(owed[0].role, Role::Chaos);
+/// assert!(matches!(owed[0].position.phase(), Phase::ChaosPlace(c) if c.number() == 3));
+/// assert!(view.owed(0).is_empty());
+/// let refused = view.apply(3, GameEvent::Moved {
+///     board: 0, player: 0, action: "Cc".into(), left_ms: None, forced: false,
+/// });
+/// assert!(refused.unwrap_err().reason.contains("Chaos"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameView {
+    id: GameId,
+    version: u64,
+    start: Option<Start>,
+    boards: Vec<Board>,
+    round: usize,
+    steps: Vec<Step>,
+    flags: [bool; 2],
+    end: Option<End>,
+    clocks: Option<Clocks>,
+    totals: Option<[u32; 2]>,
+    takeback_offer: Option<u8>,
+    rematch_offer: Option<u8>,
+    rematch: Option<GameId>,
+}
+
+impl GameView {
+    /// A view of game `id` before its first event.
+    pub fn new(id: impl Into<GameId>) -> GameView {
+        GameView {
+            id: id.into(),
+            version: 0,
+            start: None,
+            boards: Vec::new(),
+            round: 0,
+            steps: Vec::new(),
+            flags: [false; 2],
+            end: None,
+            clocks: None,
+            totals: None,
+            takeback_offer: None,
+            rematch_offer: None,
+            rematch: None,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The last version taken (0 before the first event): what a `Play`
+    /// and a `Watch` after a reconnection give.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Who plays what, once `Started` has come.
+    pub fn start(&self) -> Option<&Start> {
+        self.start.as_ref()
+    }
+
+    /// The player (0 or 1) named `name`, if they play this game.
+    pub fn player_named(&self, name: &str) -> Option<u8> {
+        let start = self.start.as_ref()?;
+        start.players.iter().position(|seat| seat.name == name).map(|i| i as u8)
+    }
+
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The clocks as the last event with clocks left them.
+    pub fn clocks(&self) -> Option<Clocks> {
+        self.clocks
+    }
+
+    /// The round of the two-round match (0 or 1); 0 in the simultaneous match.
+    pub fn round(&self) -> usize {
+        self.round
+    }
+
+    /// The totals after the first round, when it is over (`RoundOver`).
+    pub fn round_totals(&self) -> Option<[u32; 2]> {
+        self.totals
+    }
+
+    /// Whether `player`'s flag has fallen (the rules play their moves, or
+    /// in correspondence they have lost).
+    pub fn flag_fell(&self, player: u8) -> bool {
+        self.flags.get(usize::from(player)).copied().unwrap_or(false)
+    }
+
+    /// The player who offered a takeback that is still open.
+    pub fn takeback_offer(&self) -> Option<u8> {
+        self.takeback_offer
+    }
+
+    /// The player who offered a rematch that is still open.
+    pub fn rematch_offer(&self) -> Option<u8> {
+        self.rematch_offer
+    }
+
+    /// The rematch's game, once both asked for it.
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
+    }
+
+    /// The boards' count: 1 for the two-round match, 2 for the
+    /// simultaneous match (0 before `Started`).
+    pub fn boards(&self) -> usize {
+        self.boards.len()
+    }
+
+    /// Board `board`'s position.
+    pub fn position(&self, board: u8) -> Option<&Position> {
+        self.boards.get(usize::from(board)).map(|b| &b.position)
+    }
+
+    /// Order's last move on `board` in CodeCup notation, if the last move
+    /// on it was Order's (what a CodeCup Chaos is told before its colour).
+    pub fn last_order(&self, board: u8) -> Option<&str> {
+        self.boards.get(usize::from(board))?.last_order.as_deref()
+    }
+
+    /// The placement Order answers on `board` (the counter just placed).
+    pub fn placement(&self, board: u8) -> Option<Placement> {
+        let position = self.position(board)?;
+        let cell = position.last_placed()?;
+        let colour = position.board().get(cell)?;
+        Some(Placement { colour, cell })
+    }
+
+    fn simultaneous(&self) -> bool {
+        self.start
+            .as_ref()
+            .is_some_and(|s| s.options.format == Format::Simultaneous)
+    }
+
+    /// `player`'s role on `board` now: in the two-round match Order is
+    /// the first Order in round 1 and the other in round 2; in the
+    /// simultaneous match each is Order on their own board and Chaos on
+    /// the other's.
+    pub fn role(&self, player: u8, board: u8) -> Option<Role> {
+        let start = self.start.as_ref()?;
+        if player > 1 || usize::from(board) >= self.boards.len() {
+            return None;
+        }
+        let order = if self.simultaneous() {
+            board
+        } else if self.round == 0 {
+            start.first_order
+        } else {
+            1 - start.first_order
+        };
+        Some(if player == order { Role::Order } else { Role::Chaos })
+    }
+
+    /// The moves `player` owes now, each with its board's position; none
+    /// once the game is over, or while their flag is down (the rules
+    /// play for them). In the simultaneous match no Order move is owed
+    /// until both placements of the turn are made.
+    pub fn owed(&self, player: u8) -> Vec<Owed> {
+        if self.end.is_some() || self.flag_fell(player) {
+            return Vec::new();
+        }
+        let placing = self
+            .boards
+            .iter()
+            .any(|b| matches!(b.position.phase(), Phase::ChaosPlace(_)));
+        let mut owed = Vec::new();
+        for (i, board) in self.boards.iter().enumerate() {
+            let i = i as u8;
+            let waits = match board.position.phase() {
+                Phase::ChaosPlace(_) => Role::Chaos,
+                Phase::OrderMove if !(self.simultaneous() && placing) => Role::Order,
+                _ => continue,
+            };
+            if self.role(player, i) == Some(waits) {
+                owed.push(Owed {
+                    board: i,
+                    role: waits,
+                    position: board.position,
+                });
+            }
+        }
+        owed
+    }
+
+    /// Takes the event of version `version`, with the clocks sent with it.
+    /// An event already seen is left alone ([`Applied::Seen`]); one that
+    /// skips a version, or that the rules refuse, is an error and changes
+    /// nothing.
+    pub fn apply_with_clocks(
+        &mut self,
+        version: u64,
+        event: GameEvent,
+        clocks: Option<Clocks>,
+    ) -> Result<Applied, ViewError> {
+        let applied = self.apply(version, event)?;
+        if applied == Applied::New && clocks.is_some() {
+            self.clocks = clocks;
+        }
+        Ok(applied)
+    }
+
+    /// [`GameView::apply_with_clocks`] without clocks.
+    pub fn apply(&mut self, version: u64, event: GameEvent) -> Result<Applied, ViewError> {
+        if version <= self.version {
+            return Ok(Applied::Seen);
+        }
+        let fail = |reason: String| ViewError { version, reason };
+        if version != self.version + 1 {
+            return Err(fail(format!(
+                "events {} to {} are missing",
+                self.version + 1,
+                version - 1
+            )));
+        }
+        if self.start.is_none() && !matches!(event, GameEvent::Started { .. }) {
+            return Err(fail("the game's first event is not Started".into()));
+        }
+        // Applied to a copy: a refused event changes nothing.
+        let mut next = self.clone();
+        next.take(event).map_err(fail)?;
+        next.version = version;
+        *self = next;
+        Ok(Applied::New)
+    }
+
+    fn take(&mut self, event: GameEvent) -> Result<(), String> {
+        match event {
+            GameEvent::Started {
+                players,
+                options,
+                first_order,
+                seed_hash,
+                rematch_of,
+            } => {
+                if self.start.is_some() {
+                    return Err("the game has already started".into());
+                }
+                let size = Size::try_from(options.size).map_err(|e| format!("Started: {e}"))?;
+                if first_order > 1 {
+                    return Err(format!(
+                        "Started: player {first_order} is Order first; players are 0 and 1"
+                    ));
+                }
+                let boards = match options.format {
+                    Format::Match => 1,
+                    Format::Simultaneous => 2,
+                };
+                self.boards = vec![Board::new(size); boards];
+                self.start = Some(Start {
+                    players,
+                    options,
+                    first_order,
+                    seed_hash,
+                    rematch_of,
+                });
+            }
+            GameEvent::Drew { board, colour } => self.step(Step::Drew { board, colour })?,
+            GameEvent::Moved {
+                board, player, action, ..
+            } => self.step(Step::Moved { board, player, action })?,
+            GameEvent::RoundOver { totals } => {
+                self.step(Step::RoundOver)?;
+                self.totals = Some(totals);
+            }
+            GameEvent::FlagFell { player } => *self.flag_mut(player)? = true,
+            GameEvent::TakebackOffered { player } => {
+                self.flag_mut(player)?;
+                self.takeback_offer = Some(player);
+            }
+            GameEvent::TakebackDeclined { .. } => self.takeback_offer = None,
+            GameEvent::TookBack { moves } => {
+                self.takeback_offer = None;
+                self.take_back(usize::from(moves))?;
+            }
+            GameEvent::Resigned { player } | GameEvent::Aborted { player } => {
+                self.flag_mut(player)?;
+            }
+            GameEvent::Ended {
+                result,
+                totals,
+                termination,
+                seed,
+            } => {
+                self.takeback_offer = None;
+                self.end = Some(End {
+                    result,
+                    totals,
+                    termination,
+                    seed,
+                });
+            }
+            GameEvent::RematchOffered { player } => {
+                self.flag_mut(player)?;
+                self.rematch_offer = Some(player);
+            }
+            GameEvent::RematchDeclined { .. } => self.rematch_offer = None,
+            GameEvent::Rematch { game } => {
+                self.rematch_offer = None;
+                self.rematch = Some(game);
+            }
+            GameEvent::Resumed { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// The flag of `player`, checked to be 0 or 1.
+    fn flag_mut(&mut self, player: u8) -> Result<&mut bool, String> {
+        self.flags
+            .get_mut(usize::from(player))
+            .ok_or_else(|| format!("player {player}: players are 0 and 1"))
+    }
+
+    /// Plays a step on the boards and keeps it.
+    fn step(&mut self, step: Step) -> Result<(), String> {
+        self.play(&step)?;
+        self.steps.push(step);
+        Ok(())
+    }
+
+    fn play(&mut self, step: &Step) -> Result<(), String> {
+        match step {
+            Step::RoundOver => {
+                if self.simultaneous() || self.round > 0 {
+                    return Err("RoundOver, but there is no round to follow".into());
+                }
+                let Some(board) = self.boards.first_mut() else {
+                    return Err("RoundOver before Started".into());
+                };
+                if !board.position.is_finished() {
+                    return Err("RoundOver, but the board is not full".into());
+                }
+                *board = Board::new(board.position.size());
+                self.round = 1;
+            }
+            Step::Drew { board, colour } => {
+                let drawn = Colour::from_number(*colour).ok_or_else(|| format!("Drew: no colour {colour}"))?;
+                let b = self.board_mut(*board)?;
+                if b.position.phase() == Phase::ChaosDraw {
+                    b.position.draw(drawn).map_err(|e| format!("Drew {colour}: {e}"))?;
+                } else if b.held.is_none() && b.position.phase() == Phase::OrderMove {
+                    // Drawn before a takeback of the Order move before it:
+                    // the counter waits for Chaos's turn.
+                    b.held = Some(drawn);
+                } else {
+                    return Err(format!(
+                        "Drew {colour} on board {board}, but there {}",
+                        b.position.phase()
+                    ));
+                }
+            }
+            Step::Moved { board, player, action } => {
+                let role = self
+                    .role(*player, *board)
+                    .ok_or_else(|| format!("Moved: no player {player} or no board {board}"))?;
+                let b = self.board_mut(*board)?;
+                let phase = b.position.phase();
+                let expected = match phase {
+                    Phase::ChaosPlace(_) => Role::Chaos,
+                    Phase::OrderMove => Role::Order,
+                    _ => return Err(format!("Moved {action:?} on board {board}, but {phase}")),
+                };
+                if role != expected {
+                    return Err(format!(
+                        "Moved {action:?}: player {player} is {role} on board {board}, and {phase}"
+                    ));
+                }
+                if expected == Role::Chaos {
+                    let cell: Cell = action.parse().map_err(|e: entropy_rules::NotationError| {
+                        format!("Moved {action:?}: not a cell ({})", e.reason)
+                    })?;
+                    b.position.place(cell).map_err(|e| format!("Moved {action:?}: {e}"))?;
+                    b.last_order = None;
+                } else {
+                    let mv = OrderMove::parse(action)
+                        .map_err(|e| format!("Moved {action:?}: not an Order move ({})", e.reason))?;
+                    b.position.order(mv).map_err(|e| format!("Moved {action:?}: {e}"))?;
+                    b.last_order = Some(action.clone());
+                    if let Some(held) = b.held.take() {
+                        b.position
+                            .draw(held)
+                            .map_err(|e| format!("the counter held back: {e}"))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn board_mut(&mut self, board: u8) -> Result<&mut Board, String> {
+        let count = self.boards.len();
+        self.boards
+            .get_mut(usize::from(board))
+            .ok_or_else(|| format!("no board {board}: the game has {count}"))
+    }
+
+    /// Takes back the last `moves` moves (draws stay drawn), and replays
+    /// the boards from the steps left.
+    fn take_back(&mut self, moves: usize) -> Result<(), String> {
+        let mut left = moves;
+        let mut index = self.steps.len();
+        let mut kept_draws = Vec::new();
+        while left > 0 {
+            let Some(i) = index.checked_sub(1) else {
+                return Err(format!("TookBack {moves}: there are fewer moves than that"));
+            };
+            index = i;
+            match self.steps.remove(i) {
+                Step::Moved { .. } => left -= 1,
+                draw @ Step::Drew { .. } => kept_draws.push(draw),
+                Step::RoundOver => return Err(format!("TookBack {moves}: a move of the round before")),
+            }
+        }
+        // The draws taken out of the way go back, in their order, at the end.
+        self.steps.extend(kept_draws.into_iter().rev());
+        let size = self.boards.first().map(|b| b.position.size()).unwrap_or(Size::Seven);
+        for board in &mut self.boards {
+            *board = Board::new(size);
+        }
+        self.round = 0;
+        for step in std::mem::take(&mut self.steps) {
+            self.step(step)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,322 @@
+//! The view against the rules crate's own matches: every event a server
+//! would send for a real match, replayed, gives the match's positions.
+
+use entropy_protocol::{Format, GameEvent, GameOptions, Seat, Speed};
+use entropy_rules::{Action, Event, Match, Phase, Player, Position, Role, SimultaneousMatch, SimultaneousStep, Size};
+
+use super::*;
+
+fn seat(name: &str) -> Seat {
+    Seat {
+        name: name.into(),
+        bot: false,
+        rating: None,
+    }
+}
+
+fn started(format: Format, first_order: u8) -> GameEvent {
+    GameEvent::Started {
+        players: [seat("ann"), seat("bob")],
+        options: GameOptions {
+            size: 5,
+            format,
+            speed: Speed::Live { seconds: 300 },
+            rated: false,
+        },
+        first_order,
+        seed_hash: "00".into(),
+        rematch_of: None,
+    }
+}
+
+fn moved(board: u8, player: u8, action: &str) -> GameEvent {
+    GameEvent::Moved {
+        board,
+        player,
+        action: action.into(),
+        left_ms: None,
+        forced: false,
+    }
+}
+
+/// An Order move that is sometimes a slide: the `k`-th legal one, `k` from the turn.
+fn order_move(position: &Position, turn: usize) -> Action {
+    let count = position.order_move_count();
+    let mv = position.nth_order_move((turn * 7) % count).unwrap();
+    mv.into()
+}
+
+/// The event a server sends for `event` of the rules, on `board`, by `player`.
+fn event_of(board: u8, player: u8, event: Event, placed: Option<Cell>) -> GameEvent {
+    match event {
+        Event::Drew(colour) => GameEvent::Drew {
+            board,
+            colour: colour.number(),
+        },
+        Event::Placed(placement) => moved(board, player, &placement.cell.to_string()),
+        Event::Slid(slide) => moved(board, player, &OrderMove::Slide(slide).notation(placed.unwrap())),
+        Event::Passed => moved(board, player, &OrderMove::Pass.notation(placed.unwrap())),
+    }
+}
+
+/// A whole two-round match, player 1 (index 1) Order first, as events,
+/// each with the position it leaves.
+fn match_events() -> (Vec<GameEvent>, Vec<Position>, [u32; 2]) {
+    let mut game = Match::new(Size::Five, Player::Two, [5, 6]);
+    let mut events = vec![started(Format::Match, 1)];
+    let mut positions = vec![Position::new(Size::Five)];
+    let mut turn = 0;
+    while !game.is_over() {
+        let position = *game.round().position();
+        let (player, action) = match position.phase() {
+            Phase::Finished => {
+                game.start_second_round().unwrap();
+                events.push(GameEvent::RoundOver { totals: game.totals() });
+                positions.push(*game.round().position());
+                continue;
+            }
+            Phase::ChaosDraw => (0, Action::Draw),
+            Phase::ChaosPlace(_) => {
+                turn += 1;
+                let cell = position
+                    .board()
+                    .vacant()
+                    .nth(turn * 3 % position.board().vacant().len())
+                    .unwrap();
+                let (chaos, _) = game.to_move().unwrap();
+                (chaos.index() as u8, Action::Place(cell))
+            }
+            Phase::OrderMove => {
+                let (order, _) = game.to_move().unwrap();
+                (order.index() as u8, order_move(&position, turn))
+            }
+        };
+        let placed = position.last_placed();
+        let event = game.apply(action).unwrap();
+        events.push(event_of(0, player, event, placed));
+        positions.push(*game.round().position());
+    }
+    (events, positions, game.totals())
+}
+
+#[test]
+fn a_two_round_match_replays_to_the_rules_positions() {
+    let (events, positions, totals) = match_events();
+    let mut view = GameView::new("g");
+    for (i, (event, position)) in events.into_iter().zip(&positions).enumerate() {
+        assert_eq!(view.apply(i as u64 + 1, event).unwrap(), Applied::New);
+        assert_eq!(view.position(0), Some(position), "after event {}", i + 1);
+    }
+    assert_eq!(view.round(), 1);
+    assert!(view.round_totals().is_some());
+    assert!(view.position(0).unwrap().is_finished());
+    let version = view.version();
+    view.apply(
+        version + 1,
+        GameEvent::Ended {
+            result: "1-0".into(),
+            totals,
+            termination: "normal".into(),
+            seed: "s".into(),
+        },
+    )
+    .unwrap();
+    assert!(view.is_over());
+    assert!(view.owed(0).is_empty() && view.owed(1).is_empty());
+}
+
+#[test]
+fn the_roles_swap_in_the_second_round_and_each_owes_its_move() {
+    let (events, _, _) = match_events();
+    let mut view = GameView::new("g");
+    let mut seen = [[false; 2]; 2];
+    for (i, event) in events.into_iter().enumerate() {
+        view.apply(i as u64 + 1, event).unwrap();
+        let position = *view.position(0).unwrap();
+        // Player 1 is Order in round 1 and Chaos in round 2.
+        let order = if view.round() == 0 { 1 } else { 0 };
+        assert_eq!(view.role(order, 0), Some(Role::Order));
+        assert_eq!(view.role(1 - order, 0), Some(Role::Chaos));
+        let (owes, waits) = match position.phase() {
+            Phase::ChaosPlace(_) => (1 - order, Role::Chaos),
+            Phase::OrderMove => (order, Role::Order),
+            _ => {
+                assert!(view.owed(0).is_empty() && view.owed(1).is_empty());
+                continue;
+            }
+        };
+        let owed = view.owed(owes);
+        assert_eq!(owed.len(), 1);
+        assert_eq!((owed[0].board, owed[0].role, owed[0].position), (0, waits, position));
+        assert!(view.owed(1 - owes).is_empty());
+        seen[view.round()][usize::from(owes)] = true;
+        if waits == Role::Order {
+            let placement = view.placement(0).unwrap();
+            assert_eq!(Some(placement.cell), position.last_placed());
+        }
+    }
+    assert_eq!(seen, [[true; 2]; 2], "both players owed moves in both rounds");
+}
+
+#[test]
+fn events_seen_are_left_alone_and_a_gap_or_an_illegal_event_changes_nothing() {
+    let (events, positions, _) = match_events();
+    let mut view = GameView::new("g");
+    // 1 Started, then draw, place, move, …: event 12 is a placement.
+    for (i, event) in events.iter().take(11).enumerate() {
+        view.apply(i as u64 + 1, event.clone()).unwrap();
+    }
+    // A reconnection sends some again: they are seen.
+    assert_eq!(view.apply(9, events[8].clone()).unwrap(), Applied::Seen);
+    assert_eq!(view.version(), 11);
+    let gap = view.apply(13, events[12].clone()).unwrap_err();
+    assert_eq!(gap.to_string(), "event 13: events 12 to 12 are missing");
+    let GameEvent::Moved {
+        board, player, action, ..
+    } = events[11].clone()
+    else {
+        panic!("event 12 is a placement: {:?}", events[11]);
+    };
+    for (bad, says) in [
+        (moved(board, 1 - player, &action), "player"),
+        (moved(3, player, &action), "no board 3"),
+        (moved(board, player, "Zz9"), "Zz9"),
+        (GameEvent::Drew { board: 0, colour: 2 }, "Drew 2"),
+        (GameEvent::Drew { board: 0, colour: 9 }, "no colour 9"),
+        (GameEvent::FlagFell { player: 4 }, "players are 0 and 1"),
+        (GameEvent::RoundOver { totals: [0, 0] }, "not full"),
+        (started(Format::Match, 0), "already started"),
+    ] {
+        let error = view.apply(12, bad).unwrap_err();
+        assert!(error.reason.contains(says), "{error}");
+        assert_eq!(view.version(), 11);
+        assert_eq!(view.position(0), Some(&positions[10]));
+    }
+    view.apply(12, events[11].clone()).unwrap();
+    assert_eq!(view.position(0), Some(&positions[11]));
+}
+
+#[test]
+fn the_first_event_must_be_started() {
+    let mut view = GameView::new("g");
+    let error = view.apply(1, GameEvent::Drew { board: 0, colour: 1 }).unwrap_err();
+    assert!(error.reason.contains("Started"), "{error}");
+    let mut odd = started(Format::Match, 0);
+    if let GameEvent::Started { options, .. } = &mut odd {
+        options.size = 6;
+    }
+    assert!(view.apply(1, odd).is_err());
+    assert_eq!(view.boards(), 0);
+}
+
+#[test]
+fn a_takeback_replays_the_board_and_keeps_the_counter_drawn() {
+    // ann (0) Order, bob (1) Chaos.
+    let mut view = GameView::new("g");
+    let events = [
+        started(Format::Match, 0),
+        GameEvent::Drew { board: 0, colour: 1 },
+        moved(0, 1, "Cc"),
+        moved(0, 0, "CcCa"),
+        GameEvent::Drew { board: 0, colour: 2 },
+        GameEvent::TakebackOffered { player: 0 },
+        // Order's slide is taken back; the counter 2 stays drawn.
+        GameEvent::TookBack { moves: 1 },
+    ];
+    for (i, event) in events.into_iter().enumerate() {
+        view.apply(i as u64 + 1, event).unwrap();
+    }
+    let position = view.position(0).unwrap();
+    assert_eq!(position.phase(), Phase::OrderMove);
+    assert_eq!(position.board().get("Cc".parse().unwrap()).map(|c| c.number()), Some(1));
+    assert_eq!(view.owed(0).len(), 1);
+    assert_eq!(view.takeback_offer(), None);
+    // Order passes instead; Chaos then holds the 2 drawn before.
+    view.apply(8, moved(0, 0, "CcCc")).unwrap();
+    let position = view.position(0).unwrap();
+    assert!(matches!(position.phase(), Phase::ChaosPlace(c) if c.number() == 2));
+    assert_eq!(view.last_order(0), Some("CcCc"));
+    // Chaos's placement taken back: the counter is in hand again.
+    view.apply(9, moved(0, 1, "Aa")).unwrap();
+    view.apply(10, GameEvent::TookBack { moves: 1 }).unwrap();
+    assert!(matches!(view.position(0).unwrap().phase(), Phase::ChaosPlace(c) if c.number() == 2));
+    let error = view.apply(11, GameEvent::TookBack { moves: 9 }).unwrap_err();
+    assert!(error.reason.contains("fewer moves"), "{error}");
+}
+
+#[test]
+fn a_fallen_flag_owes_nothing() {
+    let mut view = GameView::new("g");
+    view.apply(1, started(Format::Match, 0)).unwrap();
+    view.apply(2, GameEvent::Drew { board: 0, colour: 4 }).unwrap();
+    assert_eq!(view.owed(1).len(), 1);
+    view.apply(3, GameEvent::FlagFell { player: 1 }).unwrap();
+    assert!(view.flag_fell(1));
+    assert!(view.owed(1).is_empty());
+    // The rules' move for them still replays.
+    view.apply(4, moved(0, 1, "Aa")).unwrap();
+    assert_eq!(view.owed(0).len(), 1);
+}
+
+#[test]
+fn a_simultaneous_match_replays_board_by_board() {
+    let mut game = SimultaneousMatch::new(Size::Five, 9);
+    let mut view = GameView::new("s");
+    let mut version = 1;
+    view.apply(version, started(Format::Simultaneous, 0)).unwrap();
+    let mut turn = 0;
+    let mut owed_order_while_placing = false;
+    loop {
+        match game.step() {
+            SimultaneousStep::Over => break,
+            SimultaneousStep::Draw => {
+                let colour = game.draw().unwrap();
+                // The server tells each board its draw.
+                for board in 0..2 {
+                    version += 1;
+                    let drew = GameEvent::Drew {
+                        board,
+                        colour: colour.number(),
+                    };
+                    view.apply(version, drew).unwrap();
+                }
+            }
+            _ => {
+                let pending = game.pending()[0];
+                let board = pending.board.index() as u8;
+                let player = pending.player.index() as u8;
+                let position = *game.board(pending.board).position();
+                // The view owes what the rules owe, on the board they say.
+                let owed = view.owed(player);
+                assert!(
+                    owed.iter()
+                        .any(|o| o.board == board && o.role == pending.role && o.position == position)
+                );
+                let placing = game.pending().iter().any(|p| p.role == Role::Chaos);
+                owed_order_while_placing |= placing && owed.iter().any(|o| o.role == Role::Order);
+                turn += 1;
+                let action = match position.phase() {
+                    Phase::ChaosPlace(_) => {
+                        let vacant = position.board().vacant();
+                        Action::Place(vacant.nth(turn % vacant.len()).unwrap())
+                    }
+                    _ => order_move(&position, turn),
+                };
+                let event = game.apply(pending.player, action).unwrap();
+                version += 1;
+                view.apply(version, event_of(board, player, event, position.last_placed()))
+                    .unwrap();
+                for owner in Player::BOTH {
+                    assert_eq!(view.position(owner.index() as u8), Some(game.board(owner).position()));
+                }
+            }
+        }
+    }
+    assert!(
+        !owed_order_while_placing,
+        "no Order move is owed before both placements"
+    );
+    assert_eq!(view.role(0, 0), Some(Role::Order));
+    assert_eq!(view.role(0, 1), Some(Role::Chaos));
+    assert!(view.position(0).unwrap().is_finished() && view.position(1).unwrap().is_finished());
+}
