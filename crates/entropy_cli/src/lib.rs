@@ -2,13 +2,14 @@
 //! CodeCup 2023 protocol as a bot, refereeing games between players
 //! (built-in or external programs) for the arena, and showing and reviewing
 //! match files, and verifying a server's match file against its seed
-//! ([`verify`]); reading all of their input within bounds ([`input`]), and
+//! ([`verify`]), and playing on a server as a bot ([`online`]); reading all of their input within bounds ([`input`]), and
 //! writing their output through a path that may fail ([`output`]).
 
 pub mod arena;
 pub mod bot;
 pub mod carreno;
 pub mod input;
+pub mod online;
 pub mod output;
 pub mod referee;
 pub mod review;

@@ -22,7 +22,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[command(
     name = "entropy-cli",
     version,
-    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena, match files shown and reviewed",
+    about = "Entropy (Order and Chaos): scoring, a CodeCup bot, an arena, match files shown, reviewed and \
+             verified, a bot on a server",
     after_help = "Standard output that cannot be written (a full disk) is said on standard error, exit status 1. \
                   A pipe closed by its reader (| head) ends a command quietly, but for the bot's: its referee \
                   left in mid-game."
@@ -143,6 +144,12 @@ enum Command {
         /// The match file (as `online games` downloads it).
         file: PathBuf,
     },
+    /// Play on an entropy-server as a bot account, or download a player's
+    /// finished games as match files.
+    Online {
+        #[command(subcommand)]
+        command: entropy_cli::online::Command,
+    },
     /// Carreno's Entropy (1994), the movement game of seed 002: play, list
     /// legal moves, an arena of its levels.
     Carreno {
@@ -230,6 +237,7 @@ fn main() -> ExitCode {
         Command::Carreno { command } => entropy_cli::carreno::run(command),
         Command::Show { file } => show(&file),
         Command::Verify { file } => verify(&file),
+        Command::Online { command } => entropy_cli::online::run(command),
         Command::Review {
             file,
             budget,
