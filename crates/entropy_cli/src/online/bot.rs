@@ -8,7 +8,7 @@
 //! watches its games again. A move the player answers for a position the
 //! game has left is not sent; the position the game is in is asked for.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
 
 use entropy_client::{Connection, GameView, Incoming, Server};
@@ -115,6 +115,8 @@ struct Bot {
     seek: SeekState,
     seek_errors: u32,
     accepting: Option<SeekId>,
+    /// The bot's own seeks it has asked to cancel.
+    cancelled: HashSet<SeekId>,
     answers: mpsc::UnboundedSender<Answer>,
 }
 
@@ -146,6 +148,7 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
         seek: SeekState::None,
         seek_errors: 0,
         accepting: None,
+        cancelled: HashSet::new(),
         answers,
     };
     bot.tick(&connection);
@@ -241,6 +244,13 @@ impl Bot {
     fn on_message(&mut self, message: ServerMessage, connection: &Connection) -> Result<(), String> {
         match message {
             ServerMessage::Lobby { seeks, .. } => {
+                if !self.games.is_empty() {
+                    for seek in seeks.iter().filter(|s| s.by.name == self.config.name) {
+                        if self.cancelled.insert(seek.id.clone()) {
+                            send(connection, ClientMessage::CancelSeek { seek: seek.id.clone() });
+                        }
+                    }
+                }
                 if let SeekState::Posted(id) = &self.seek
                     && !seeks.iter().any(|s| &s.id == id)
                 {
@@ -327,11 +337,9 @@ impl Bot {
 
     fn start(&mut self, game: String, connection: &Connection) {
         self.accepting = None;
-        match std::mem::replace(&mut self.seek, SeekState::None) {
-            SeekState::Posted(seek) => send(connection, ClientMessage::CancelSeek { seek }),
-            // Cancelled when it is posted (SeekPosted while playing).
-            SeekState::Posting | SeekState::None => {}
-        }
+        // The seek was taken by this game, or is cancelled when the lobby
+        // still lists it (see on_message): none is left open while playing.
+        self.seek = SeekState::None;
         if self.games.contains_key(&game) {
             return;
         }
@@ -521,9 +529,14 @@ impl Bot {
             Some(n) => format!("{} of {n}", self.finished),
             None => self.finished.to_string(),
         };
-        let seat = playing.me.map_or("?".into(), |me| (me + 1).to_string());
+        let verdict = match (result.as_str(), playing.me) {
+            ("1/2-1/2", _) => "drew",
+            ("1-0", Some(0)) | ("0-1", Some(1)) => "won",
+            ("1-0", Some(_)) | ("0-1", Some(_)) => "lost",
+            _ => "ended",
+        };
         say(&format!(
-            "game {game}: over against {}, {result} ({}), the bot player {seat}; {count} finished",
+            "game {game}: {verdict} against {}, {result} ({}); {count} finished",
             entropy_rules::text::escaped(&opponent),
             entropy_rules::text::escaped(&termination)
         ));

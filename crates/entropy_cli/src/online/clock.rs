@@ -1,16 +1,15 @@
-//! How long the bot thinks over a move: a share of the time the server's
-//! clock leaves it, never more than the level's own budget.
+//! How long the bot thinks over a move: the AI's own share of a
+//! tournament clock ([`entropy_ai::budget::tournament_time`]) of the time
+//! the server's clock leaves it, never more than the level's own budget.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use entropy_ai::Limits;
+use entropy_ai::budget::tournament_time;
 use entropy_rules::Position;
 
 use crate::bot::MoveClock;
-
-/// Kept back from a live clock for the network and the server's own work.
-pub const RESERVE: Duration = Duration::from_millis(400);
 
 /// What the bot knows of its time when it asks for a move: what its clock
 /// shows (none in correspondence) and about how many moves it still has
@@ -21,30 +20,26 @@ pub struct TimeLeft {
     pub moves: usize,
 }
 
-/// The limits of one move: with a live clock, half as much again as an
-/// even share of the time left (less [`RESERVE`]) over the moves left, at
-/// most `per_move`, at least a millisecond; in correspondence, `per_move`.
+/// The time of one move: with a live clock, the AI's tournament share of
+/// the time left over the moves left, at most `per_move`; in
+/// correspondence, `per_move`.
 ///
 /// ```
 /// use std::time::Duration;
 /// use entropy_cli::online::clock::{TimeLeft, move_time};
 ///
-/// let budget = Duration::from_secs(2);
-/// let plenty = TimeLeft { left: Some(Duration::from_secs(600)), moves: 40 };
+/// let budget = Duration::from_secs(1);
+/// let plenty = TimeLeft { left: Some(Duration::from_secs(900)), moves: 97 };
 /// assert_eq!(move_time(plenty, budget), budget);
 /// let short = TimeLeft { left: Some(Duration::from_secs(4)), moves: 38 };
-/// assert!(move_time(short, budget) < Duration::from_millis(200));
-/// let gone = TimeLeft { left: Some(Duration::ZERO), moves: 3 };
-/// assert_eq!(move_time(gone, budget), Duration::from_millis(1));
+/// assert!(move_time(short, budget) < Duration::from_millis(100));
 /// assert_eq!(move_time(TimeLeft { left: None, moves: 3 }, budget), budget);
 /// ```
 pub fn move_time(time: TimeLeft, per_move: Duration) -> Duration {
-    let Some(left) = time.left else {
-        return per_move;
-    };
-    let usable = left.saturating_sub(RESERVE);
-    let share = usable.mul_f64(1.5 / (time.moves + 2) as f64);
-    share.min(per_move).max(Duration::from_millis(1))
+    match time.left {
+        Some(left) => tournament_time(left, time.moves, per_move),
+        None => per_move,
+    }
 }
 
 /// A [`MoveClock`] whose time left the game's thread sets before each move.

@@ -136,6 +136,10 @@ pub fn run(command: Command) -> ExitCode {
             games,
             seed,
         } => {
+            if let Err(e) = entropy_client::Server::new(&server) {
+                eprintln!("entropy-cli online bot: {e}");
+                return ExitCode::from(2);
+            }
             let player = match (level, program) {
                 (_, Some(program)) if program.trim().is_empty() => {
                     eprintln!("entropy-cli online bot: --program is given no command line");
