@@ -74,12 +74,10 @@ pub enum Applied {
     Seen,
 }
 
-/// One board: its position, a counter drawn for it that waits for its
-/// turn (after a takeback), and Order's last move on it.
+/// One board: its position and Order's last move on it.
 #[derive(Clone, Debug)]
 struct Board {
     position: Position,
-    held: Option<Colour>,
     last_order: Option<String>,
 }
 
@@ -87,7 +85,6 @@ impl Board {
     fn new(size: Size) -> Board {
         Board {
             position: Position::new(size),
-            held: None,
             last_order: None,
         }
     }
@@ -467,10 +464,6 @@ impl GameView {
                 let b = self.board_mut(*board)?;
                 if b.position.phase() == Phase::ChaosDraw {
                     b.position.draw(drawn).map_err(|e| format!("Drew {colour}: {e}"))?;
-                } else if b.held.is_none() && b.position.phase() == Phase::OrderMove {
-                    // Drawn before a takeback of the Order move before it:
-                    // the counter waits for Chaos's turn.
-                    b.held = Some(drawn);
                 } else {
                     return Err(format!(
                         "Drew {colour} on board {board}, but there {}",
@@ -505,11 +498,6 @@ impl GameView {
                         .map_err(|e| format!("Moved {action:?}: not an Order move ({})", e.reason))?;
                     b.position.order(mv).map_err(|e| format!("Moved {action:?}: {e}"))?;
                     b.last_order = Some(action.clone());
-                    if let Some(held) = b.held.take() {
-                        b.position
-                            .draw(held)
-                            .map_err(|e| format!("the counter held back: {e}"))?;
-                    }
                 }
             }
         }
@@ -523,34 +511,93 @@ impl GameView {
             .ok_or_else(|| format!("no board {board}: the game has {count}"))
     }
 
-    /// Takes back the last `moves` moves (draws stay drawn), and replays
-    /// the boards from the steps left.
+    /// Takes back the last `moves` moves as the server does (the rules'
+    /// undo, move by move): a placement taken back puts its counter back
+    /// in Chaos's hand; an Order move taken back takes the draw after it
+    /// back too (the server draws again, with a new `Drew`, after Order's
+    /// next move). The boards are then replayed from the steps left.
     fn take_back(&mut self, moves: usize) -> Result<(), String> {
+        let mut removed = vec![false; self.steps.len()];
         let mut left = moves;
-        let mut index = self.steps.len();
-        let mut kept_draws = Vec::new();
-        while left > 0 {
-            let Some(i) = index.checked_sub(1) else {
-                return Err(format!("TookBack {moves}: there are fewer moves than that"));
-            };
-            index = i;
-            match self.steps.remove(i) {
-                Step::Moved { .. } => left -= 1,
-                draw @ Step::Drew { .. } => kept_draws.push(draw),
+        for (i, step) in self.steps.iter().enumerate().rev() {
+            if left == 0 {
+                break;
+            }
+            match step {
+                Step::Moved { .. } => {
+                    removed[i] = true;
+                    left -= 1;
+                }
+                Step::Drew { .. } => {}
                 Step::RoundOver => return Err(format!("TookBack {moves}: a move of the round before")),
             }
         }
-        // The draws taken out of the way go back, in their order, at the end.
-        self.steps.extend(kept_draws.into_iter().rev());
-        let size = self.boards.first().map(|b| b.position.size()).unwrap_or(Size::Seven);
-        for board in &mut self.boards {
-            *board = Board::new(size);
+        if left > 0 {
+            return Err(format!("TookBack {moves}: there are fewer moves than that"));
         }
+        let cut = removed.iter().position(|&r| r).unwrap_or(self.steps.len());
+        // The draws of the round before stay as they are.
+        let round_start = self.steps[..cut]
+            .iter()
+            .rposition(|s| matches!(s, Step::RoundOver))
+            .map_or(0, |i| i + 1);
+        let boards = self.boards.len();
+        let kept_draw = |i: usize, board: u8| -> bool {
+            // A draw stays if a placement kept on its board follows it…
+            let next_move = (i + 1..self.steps.len()).find(|&j| {
+                matches!(&self.steps[j], Step::Moved { board: b, .. } if *b == board)
+                    || matches!(&self.steps[j], Step::Drew { board: b, .. } if *b == board)
+            });
+            match next_move {
+                Some(j) if matches!(self.steps[j], Step::Moved { .. }) => {
+                    // …kept, or taken back as the first move undone on the
+                    // board after a kept Order move (its counter is in hand
+                    // again)…
+                    !removed[j]
+                        || self.first_removed_on(&removed, board) == Some(j) && self.hand_after_undo(&removed, board)
+                }
+                _ => false,
+            }
+        };
+        let mut steps = Vec::with_capacity(self.steps.len());
+        for (i, step) in self.steps.iter().enumerate() {
+            let keep = match step {
+                Step::Moved { .. } => !removed[i],
+                Step::Drew { board, .. } => i < round_start || kept_draw(i, *board),
+                Step::RoundOver => true,
+            };
+            if keep {
+                steps.push(step.clone());
+            }
+        }
+        let size = self.boards.first().map(|b| b.position.size()).unwrap_or(Size::Seven);
+        self.boards = vec![Board::new(size); boards];
         self.round = 0;
-        for step in std::mem::take(&mut self.steps) {
+        self.steps.clear();
+        for step in steps {
             self.step(step)?;
         }
         Ok(())
+    }
+
+    /// The first step taken back on `board`.
+    fn first_removed_on(&self, removed: &[bool], board: u8) -> Option<usize> {
+        (0..self.steps.len())
+            .find(|&i| removed[i] && matches!(&self.steps[i], Step::Moved { board: b, .. } if *b == board))
+    }
+
+    /// Whether the first move taken back on `board` is a placement whose
+    /// counter goes back in hand: it is Chaos's, placing (the step before
+    /// it on the board, if any, is a draw after Order's move).
+    fn hand_after_undo(&self, removed: &[bool], board: u8) -> bool {
+        let Some(first) = self.first_removed_on(removed, board) else {
+            return false;
+        };
+        // The step on this board just before it is the draw it placed.
+        let before = (0..first).rev().find(
+            |&i| matches!(&self.steps[i], Step::Moved { board: b, .. } | Step::Drew { board: b, .. } if *b == board),
+        );
+        before.is_some_and(|i| matches!(self.steps[i], Step::Drew { .. }))
     }
 }
 

@@ -210,7 +210,7 @@ fn the_first_event_must_be_started() {
 }
 
 #[test]
-fn a_takeback_replays_the_board_and_keeps_the_counter_drawn() {
+fn a_takeback_replays_the_board_as_the_rules_undo_it() {
     // ann (0) Order, bob (1) Chaos.
     let mut view = GameView::new("g");
     let events = [
@@ -220,7 +220,8 @@ fn a_takeback_replays_the_board_and_keeps_the_counter_drawn() {
         moved(0, 0, "CcCa"),
         GameEvent::Drew { board: 0, colour: 2 },
         GameEvent::TakebackOffered { player: 0 },
-        // Order's slide is taken back; the counter 2 stays drawn.
+        // Order's slide is taken back, and the draw after it: the server
+        // draws again after Order's next move.
         GameEvent::TookBack { moves: 1 },
     ];
     for (i, event) in events.into_iter().enumerate() {
@@ -228,20 +229,77 @@ fn a_takeback_replays_the_board_and_keeps_the_counter_drawn() {
     }
     let position = view.position(0).unwrap();
     assert_eq!(position.phase(), Phase::OrderMove);
+    assert_eq!(position.counts().total(), 24, "the 2 is back in the bag");
     assert_eq!(position.board().get("Cc".parse().unwrap()).map(|c| c.number()), Some(1));
     assert_eq!(view.owed(0).len(), 1);
     assert_eq!(view.takeback_offer(), None);
-    // Order passes instead; Chaos then holds the 2 drawn before.
+    // Order passes instead; the 2 is drawn again.
     view.apply(8, moved(0, 0, "CcCc")).unwrap();
+    assert_eq!(view.last_order(0), Some("CcCc"));
+    view.apply(9, GameEvent::Drew { board: 0, colour: 2 }).unwrap();
+    // Chaos's placement taken back: the counter is in its hand again.
+    view.apply(10, moved(0, 1, "Aa")).unwrap();
+    view.apply(11, GameEvent::TookBack { moves: 1 }).unwrap();
     let position = view.position(0).unwrap();
     assert!(matches!(position.phase(), Phase::ChaosPlace(c) if c.number() == 2));
-    assert_eq!(view.last_order(0), Some("CcCc"));
-    // Chaos's placement taken back: the counter is in hand again.
-    view.apply(9, moved(0, 1, "Aa")).unwrap();
-    view.apply(10, GameEvent::TookBack { moves: 1 }).unwrap();
-    assert!(matches!(view.position(0).unwrap().phase(), Phase::ChaosPlace(c) if c.number() == 2));
-    let error = view.apply(11, GameEvent::TookBack { moves: 9 }).unwrap_err();
+    assert!(position.board().is_vacant("Aa".parse().unwrap()));
+    // Order's pass and Chaos's placement after it: back to Order's move,
+    // nothing in hand.
+    view.apply(12, moved(0, 1, "Ab")).unwrap();
+    view.apply(13, GameEvent::TookBack { moves: 2 }).unwrap();
+    let position = view.position(0).unwrap();
+    assert_eq!(position.phase(), Phase::OrderMove);
+    assert_eq!(position.counts().total(), 24);
+    let error = view.apply(14, GameEvent::TookBack { moves: 9 }).unwrap_err();
     assert!(error.reason.contains("fewer moves"), "{error}");
+}
+
+#[test]
+fn a_takeback_gives_the_rules_own_position() {
+    // Against the rules' undo: a whole round's events, then every takeback
+    // of one or two moves from each point, compared with Round::undo.
+    let (events, _, _) = match_events();
+    for upto in (4..40).step_by(3) {
+        for moves in 1..=2u8 {
+            let mut view = GameView::new("g");
+            let mut round = entropy_rules::Round::new(Size::Five, 5);
+            let mut applied = 0;
+            for (i, event) in events.iter().take(upto).enumerate() {
+                view.apply(i as u64 + 1, event.clone()).unwrap();
+                applied = i as u64 + 1;
+            }
+            // The same round in the rules (round 1 of the match draws from seed 5).
+            let mut played = 0;
+            for event in events.iter().take(upto).skip(1) {
+                match event {
+                    GameEvent::Drew { .. } => {
+                        round.apply(Action::Draw).unwrap();
+                    }
+                    GameEvent::Moved { action, .. } => {
+                        let action = match round.phase() {
+                            Phase::ChaosPlace(_) => Action::Place(action.parse().unwrap()),
+                            _ => OrderMove::parse(action).unwrap().into(),
+                        };
+                        round.apply(action).unwrap();
+                        played += 1;
+                    }
+                    _ => unreachable!("round 1's events"),
+                }
+            }
+            if played < usize::from(moves) {
+                continue;
+            }
+            for _ in 0..moves {
+                round.undo().unwrap();
+            }
+            view.apply(applied + 1, GameEvent::TookBack { moves }).unwrap();
+            assert_eq!(
+                view.position(0),
+                Some(round.position()),
+                "{moves} taken back after event {upto}"
+            );
+        }
+    }
 }
 
 #[test]
