@@ -106,13 +106,13 @@ impl Conns {
             return (HashSet::new(), Presence::Unchanged);
         };
         let mut presence = Presence::Unchanged;
-        if let Some(who) = c.who {
-            if let Some(set) = inner.by_account.get_mut(&who.id) {
-                set.remove(&conn);
-                if set.is_empty() {
-                    inner.by_account.remove(&who.id);
-                    presence = Presence::Left(who);
-                }
+        if let Some(who) = c.who
+            && let Some(set) = inner.by_account.get_mut(&who.id)
+        {
+            set.remove(&conn);
+            if set.is_empty() {
+                inner.by_account.remove(&who.id);
+                presence = Presence::Left(who);
             }
         }
         (c.games, presence)

@@ -2,6 +2,10 @@
 //! the leaderboard. Bodies are JSON (`entropy_protocol`'s types); an error
 //! is an [`ApiError`] with its status.
 
+// A handler's error is the response it sends, as axum has it: large, and
+// made once per request.
+#![allow(clippy::result_large_err)]
+
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;

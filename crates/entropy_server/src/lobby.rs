@@ -81,7 +81,7 @@ async fn tell(server: &Server, account: &str, message: ServerMessage) {
             &server.store,
             Note::Tell {
                 account: account.to_string(),
-                message,
+                message: Box::new(message),
             },
         )
         .await;
@@ -185,10 +185,10 @@ pub async fn accept(server: &Server, who: &Who, seek: &str) -> Result<(), String
     if row.account_id == who.id {
         return Err("you cannot accept your own seek".into());
     }
-    if let Some((to, name)) = &row.to {
-        if *to != who.id {
-            return Err(format!("seek {seek:?} is a challenge to {name}"));
-        }
+    if let Some((to, name)) = &row.to
+        && *to != who.id
+    {
+        return Err(format!("seek {seek:?} is a challenge to {name}"));
     }
     let seeker = Who {
         id: row.account_id.clone(),

@@ -31,7 +31,10 @@ pub enum Note {
     /// The lobby changed.
     Lobby,
     /// A message for every connection of an account.
-    Tell { account: String, message: ServerMessage },
+    Tell {
+        account: String,
+        message: Box<ServerMessage>,
+    },
 }
 
 impl Note {
@@ -163,7 +166,7 @@ mod tests {
             Note::Lobby,
             Note::Tell {
                 account: "a1".into(),
-                message: ServerMessage::GameStarted { game: "g".into() },
+                message: Box::new(ServerMessage::GameStarted { game: "g".into() }),
             },
         ] {
             let (channel, payload) = note.encode();

@@ -32,10 +32,10 @@ pub async fn sweep(server: Arc<Server>) {
                     }
                 }
                 // A deadline that the tick left in the past waits for the next poll.
-                if let Ok(Some(next)) = games::next_deadline(&server.store).await {
-                    if next > now {
-                        wake = wake.min(next);
-                    }
+                if let Ok(Some(next)) = games::next_deadline(&server.store).await
+                    && next > now
+                {
+                    wake = wake.min(next);
                 }
             }
             Err(e) => tracing::warn!(error = %e, "the sweeper could not read the deadlines"),

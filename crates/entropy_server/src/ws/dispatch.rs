@@ -110,10 +110,10 @@ fn check_words(message: &ClientMessage) -> Result<(), String> {
     if word.len() > limit {
         return Err(format!("{kind} has at most {limit} bytes, not {}", word.len()));
     }
-    if let ClientMessage::Play { action, .. } = message {
-        if action.len() > MAX_ID {
-            return Err(format!("a move has at most {MAX_ID} bytes, not {}", action.len()));
-        }
+    if let ClientMessage::Play { action, .. } = message
+        && action.len() > MAX_ID
+    {
+        return Err(format!("a move has at most {MAX_ID} bytes, not {}", action.len()));
     }
     Ok(())
 }

@@ -70,7 +70,8 @@ async fn connection(server: Arc<Server>, socket: WebSocket) {
         while let Some(out) = queue.recv().await {
             match out {
                 Out::Send(message) => {
-                    if sink.send(Message::Text(encode(&message).into())).await.is_err() {
+                    if let Err(e) = sink.send(Message::Text(encode(&message).into())).await {
+                        tracing::debug!(error = %e, "a connection could not be written to");
                         return;
                     }
                 }
@@ -139,7 +140,9 @@ async fn connection(server: Arc<Server>, socket: WebSocket) {
             },
             (None, _) => send_error(&server, conn, "the first message is Hello"),
             (Some(_), ClientMessage::Hello { .. }) => send_error(&server, conn, "Hello was said already"),
-            (Some(who), message) => dispatch::handle(&server, conn, who.as_ref(), message).await,
+            (Some(who), message) => {
+                dispatch::handle(&server, conn, who.as_ref(), message).await;
+            }
         }
     }
     close(&server, conn).await;

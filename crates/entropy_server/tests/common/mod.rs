@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod play;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
