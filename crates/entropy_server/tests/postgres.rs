@@ -1,0 +1,132 @@
+//! Two server processes on one PostgreSQL database (two servers in this
+//! process, each with its own connections, sharing only the database): one
+//! lobby, and a game played across them, every move reaching the other
+//! server's players and spectators through NOTIFY.
+
+mod common;
+#[path = "support/postgres.rs"]
+mod postgres;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::play::{Follow, Next};
+use common::{Client, START};
+use entropy_protocol::{ClientMessage, Format, GameOptions, PROTOCOL_VERSION, ServerMessage, SignedIn, Speed};
+use entropy_server::{Config, ManualClock, Running};
+
+struct Node {
+    running: Running,
+    addr: std::net::SocketAddr,
+}
+
+async fn node(url: &str, clock: Arc<ManualClock>) -> Node {
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+    let running = entropy_server::start(config, clock).await.unwrap_or_else(|e| panic!("{e}"));
+    let addr = running.local_addr();
+    Node { running, addr }
+}
+
+async fn register(node: &Node, name: &str) -> SignedIn {
+    let url = format!("http://{}/api/register", node.addr);
+    let body = common::credentials(name, &format!("password-of-{name}"));
+    tokio::task::spawn_blocking(move || {
+        let mut response = ureq::post(&url).content_type("application/json").send(body).unwrap();
+        serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+async fn hello(node: &Node, token: Option<&str>) -> Client {
+    let mut client = Client::connect(&format!("ws://{}/ws", node.addr)).await;
+    client.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: token.map(str::to_string) }).await;
+    client.expect(|m| matches!(m, ServerMessage::Welcome { .. })).await;
+    client
+}
+
+/// Reads until a client has seen `game` up to `version`.
+async fn see(client: &mut Client, game: &str, version: u64) -> Follow {
+    loop {
+        let mut follow = Follow::default();
+        for m in &client.seen {
+            follow.take(m, game);
+        }
+        if follow.version() >= version {
+            return follow;
+        }
+        client.next().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
+    let pg = postgres::Postgres::start();
+    let clock = Arc::new(ManualClock::new(START));
+    let a = node(&pg.url(), clock.clone()).await;
+    let b = node(&pg.url(), clock.clone()).await;
+    let ann = register(&a, "Ann").await;
+    let bob = register(&b, "Bob").await;
+    let mut ann_a = hello(&a, Some(&ann.token)).await;
+    let mut bob_b = hello(&b, Some(&bob.token)).await;
+    let mut watcher_b = hello(&b, None).await;
+    bob_b.send(&ClientMessage::WatchLobby).await;
+    bob_b.expect(|m| matches!(m, ServerMessage::Lobby { .. })).await;
+
+    // Ann's seek on A is in B's lobby.
+    let options = GameOptions { size: 5, format: Format::Match, speed: Speed::Live { seconds: 600 }, rated: true };
+    ann_a.send(&ClientMessage::Seek { options }).await;
+    let lobby = bob_b.expect(|m| matches!(m, ServerMessage::Lobby { seeks, .. } if !seeks.is_empty())).await;
+    let ServerMessage::Lobby { seeks, .. } = lobby else { unreachable!() };
+    assert_eq!(seeks[0].by.name, "Ann");
+    // Bob accepts on B: Ann, on A, is told the game started.
+    bob_b.send(&ClientMessage::Accept { seek: seeks[0].id.clone() }).await;
+    let ServerMessage::GameStarted { game } = bob_b.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await
+    else {
+        unreachable!()
+    };
+    let told = ann_a.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await;
+    assert_eq!(told, ServerMessage::GameStarted { game: game.clone() });
+
+    for client in [&mut ann_a, &mut bob_b, &mut watcher_b] {
+        client.send(&ClientMessage::Watch { game: game.clone(), since: 0 }).await;
+    }
+    // Twenty moves, each made on one server and seen on the other.
+    let mut clients = [ann_a, bob_b];
+    let mut version = 2;
+    for _ in 0..20 {
+        let follow = loop {
+            let follow = see(&mut clients[0], &game, version).await;
+            if !matches!(follow.next(), Next::Wait) {
+                break follow;
+            }
+            version += 1;
+        };
+        let Next::Move { player, action, version: at } = follow.next() else { panic!("{:?}", follow.next()) };
+        clients[player as usize].send(&ClientMessage::Play { game: game.clone(), version: at, action }).await;
+        clock.advance(Duration::from_millis(800));
+        version = at + 1;
+        let on_a = see(&mut clients[0], &game, version).await;
+        let on_b = see(&mut clients[1], &game, version).await;
+        assert_eq!(on_a.events[..version as usize], on_b.events[..version as usize]);
+    }
+    let on_a = see(&mut clients[0], &game, version).await;
+    let watched = see(&mut watcher_b, &game, version).await;
+    assert_eq!(watched.events[..version as usize], on_a.events[..version as usize], "B's spectator saw A's moves");
+
+    // A move sent to both servers at once is played once.
+    let follow = see(&mut clients[0], &game, version).await;
+    if let Next::Move { player, action, version: at } = follow.next() {
+        let play = ClientMessage::Play { game: game.clone(), version: at, action };
+        let mut again = hello(if player == 0 { &b } else { &a }, Some(if player == 0 { &ann.token } else { &bob.token })).await;
+        clients[player as usize].send(&play).await;
+        again.send(&play).await;
+        clock.advance(Duration::from_millis(800));
+        let seen = see(&mut clients[0], &game, at + 1).await;
+        again.sync().await;
+        let after = see(&mut clients[0], &game, seen.version()).await;
+        assert_eq!(after.events.iter().filter(|(v, _)| *v == at + 1).count(), 1);
+    }
+    b.running.shutdown().await;
+    a.running.shutdown().await;
+}
