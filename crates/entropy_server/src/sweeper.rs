@@ -1,12 +1,14 @@
 //! Time: the sweeper, which ticks the live games whose deadline has passed
 //! (of several processes, the one whose events are stored first wins, by
 //! the version lock; the others find nothing left to do), the heartbeat of
-//! this process, and the resumption of live games after the server was down.
+//! this process, and the resumption of live games after the server was down
+//! (on SQLite, always after a restart; on PostgreSQL, when no other process
+//! beat lately).
 
 use std::sync::Arc;
 
 use crate::clock::Millis;
-use crate::db::{games, processes};
+use crate::db::{Backend, games, processes};
 use crate::server::Server;
 
 /// How often a process beats, in milliseconds.
@@ -71,7 +73,11 @@ pub async fn resume(server: &Server) -> Result<(), sqlx::Error> {
     processes::beat(&server.store, &server.process, now).await?;
     processes::forget(&server.store, &server.process, now - FORGET_AFTER).await?;
     let Some(since) = last else { return Ok(()) };
-    if now - since < FRESH {
+    // One process serves an SQLite database: another's heartbeat, however
+    // recent, is that of a process that is gone (killed before it could
+    // stop). On PostgreSQL a recent one may be of a process that still runs.
+    let others_may_run = server.store.backend() == Backend::Postgres;
+    if others_may_run && now - since < FRESH {
         tracing::info!("another process runs on this database: no game is resumed");
         return Ok(());
     }
