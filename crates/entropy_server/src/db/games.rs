@@ -267,12 +267,16 @@ pub async fn live(store: &Store) -> Result<Vec<LiveGame>, sqlx::Error> {
         .collect()
 }
 
-/// The live games an account plays: each game's id and the account's seat.
+/// The live games an account plays, oldest first: each game's id and the
+/// account's seat.
 pub async fn live_of(store: &Store, account: &str) -> Result<Vec<(String, u8)>, sqlx::Error> {
-    let rows = sqlx::query("SELECT id, player0 FROM games WHERE state = 'live' AND (player0 = $1 OR player1 = $1)")
-        .bind(account)
-        .fetch_all(store.pool())
-        .await?;
+    let rows = sqlx::query(
+        "SELECT id, player0 FROM games WHERE state = 'live' AND (player0 = $1 OR player1 = $1)
+         ORDER BY created_at, id",
+    )
+    .bind(account)
+    .fetch_all(store.pool())
+    .await?;
     rows.iter()
         .map(|row| {
             let first: String = row.try_get(1)?;

@@ -20,7 +20,7 @@ use tokio::sync::{Notify, mpsc};
 
 use crate::auth::token_hash;
 use crate::conns::{ConnId, OUTBOX, Out, Presence, Who};
-use crate::db::accounts;
+use crate::db::{accounts, games};
 use crate::server::Server;
 use flood::Bucket;
 
@@ -214,6 +214,16 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
     );
     if let Some(who) = &who {
         tracing::info!(conn, account = %who.name, "signed in over WebSocket");
+        // A player coming back (a new connection, a restarted program)
+        // learns which live games it is seated in, as when each began.
+        match games::live_of(&server.store, &who.id).await {
+            Ok(playing) => {
+                for (game, _) in playing {
+                    server.conns.send(conn, ServerMessage::GameStarted { game });
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "a database error: the live games of an account not listed"),
+        }
         if let Presence::Arrived(who) = server.conns.sign_in(conn, who.clone()) {
             crate::hub::presence(server, &who.id, true).await;
             server.notes.send(&server.store, crate::notify::Note::Lobby).await;
