@@ -7,7 +7,7 @@ set -euo pipefail
 # postgresql: the server's tests start a PostgreSQL of their own (not the
 # system's service) to run several server processes on one database.
 packages=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0
-          xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 postgresql)
+          xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 postgresql openssl)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
