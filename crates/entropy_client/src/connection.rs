@@ -35,6 +35,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
+use crate::http::{Roots, tls_hint};
 use crate::{ClientError, Endpoint};
 
 /// How often the client pings a server that is quiet.
@@ -92,8 +93,12 @@ impl Drop for Connection {
 
 impl Connection {
     /// Connects, says `Hello` with `token`, and waits for `Welcome`.
-    pub(crate) async fn open(endpoint: Endpoint, token: Option<String>) -> Result<Connection, ClientError> {
-        let connector = connector(&endpoint)?;
+    pub(crate) async fn open(
+        endpoint: Endpoint,
+        roots: Option<Roots>,
+        token: Option<String>,
+    ) -> Result<Connection, ClientError> {
+        let connector = connector(&endpoint, roots.as_ref())?;
         let (socket, welcome, early) = connect(&endpoint, &connector, token.as_deref()).await?;
         let (outgoing, commands) = mpsc::unbounded_channel();
         let (hand_on, incoming) = mpsc::unbounded_channel();
@@ -362,15 +367,26 @@ impl Session {
     }
 }
 
-/// The TLS connector for `endpoint`: rustls with ring and the Mozilla
-/// roots (`webpki-roots`) for `wss`, none for `ws`.
-fn connector(endpoint: &Endpoint) -> Result<Connector, ClientError> {
+/// The TLS connector for `endpoint`: rustls with ring and `roots`, else
+/// the Mozilla roots (`webpki-roots`), for `wss`; none for `ws`.
+fn connector(endpoint: &Endpoint, roots: Option<&Roots>) -> Result<Connector, ClientError> {
     if !endpoint.tls() {
         return Ok(Connector::Plain);
     }
     let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let roots = rustls::RootCertStore {
-        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    let roots = match roots {
+        None => rustls::RootCertStore {
+            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+        },
+        Some(roots) => {
+            let mut store = rustls::RootCertStore::empty();
+            for cert in roots.iter() {
+                store
+                    .add(cert.clone())
+                    .map_err(|e| ClientError::Tls(format!("a certificate authority: {e}")))?;
+            }
+            store
+        }
     };
     let config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -398,7 +414,13 @@ async fn connect(
             Some(connector.clone()),
         )
         .await
-        .map_err(|e| ClientError::WebSocket(format!("cannot connect to {}: {e}", endpoint.ws_url())))?;
+        .map_err(|e| {
+            ClientError::WebSocket(format!(
+                "cannot connect to {}: {}",
+                endpoint.ws_url(),
+                tls_hint(e.to_string())
+            ))
+        })?;
         let hello = ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,
             token: token.map(str::to_string),

@@ -2,10 +2,14 @@
 //! the leaderboard. Each call is a blocking `ureq` request run on tokio's
 //! blocking pool, so it never holds up the tasks of a connection.
 
+use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, SignedIn};
+use rustls::pki_types::CertificateDer;
+use rustls::pki_types::pem::PemObject;
 use serde::de::DeserializeOwned;
 
 use crate::endpoint::{Endpoint, path_segment};
@@ -24,7 +28,21 @@ pub const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct Server {
     endpoint: Arc<Endpoint>,
     agent: ureq::Agent,
+    /// The certificate authorities trusted for `https://` and `wss://`
+    /// instead of the Mozilla roots ([`Server::with_root_certificates`]).
+    roots: Option<Roots>,
 }
+
+/// Certificate authorities, DER.
+pub(crate) type Roots = Arc<Vec<CertificateDer<'static>>>;
+
+/// The environment variable naming a PEM file of certificate authorities
+/// to trust instead of the Mozilla roots (see [`Server::with_ca_file`]):
+/// the command line's clients read it when not given `--ca-file`.
+pub const CA_FILE_VAR: &str = "ENTROPY_CA_FILE";
+
+/// The most a file of certificate authorities may hold: 1 MiB.
+const MAX_CA_FILE: u64 = 1024 * 1024;
 
 impl std::fmt::Debug for Server {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -37,16 +55,45 @@ impl Server {
     /// bare `host[:port]` (plain, port 7849 by default), see [`Endpoint`].
     pub fn new(url: &str) -> Result<Server, ClientError> {
         let endpoint: Endpoint = url.parse().map_err(ClientError::Url)?;
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(HTTP_TIMEOUT))
-            .max_redirects(0)
-            .user_agent(format!("entropy_client/{}", env!("CARGO_PKG_VERSION")))
-            .build()
-            .new_agent();
         Ok(Server {
             endpoint: Arc::new(endpoint),
-            agent,
+            agent: agent(None),
+            roots: None,
+        })
+    }
+
+    /// The same server, its certificate checked against the certificate
+    /// authorities in `pem` (one or more `CERTIFICATE` blocks) and no
+    /// others: a server with a certificate of its own or of a private CA.
+    /// Used by the HTTP calls and the WebSocket alike.
+    pub fn with_root_certificates(self, pem: &[u8]) -> Result<Server, ClientError> {
+        let roots = parse_roots(pem).map_err(ClientError::Tls)?;
+        let roots: Roots = Arc::new(roots);
+        Ok(Server {
+            endpoint: self.endpoint,
+            agent: agent(Some(&roots)),
+            roots: Some(roots),
+        })
+    }
+
+    /// [`Server::with_root_certificates`] with the PEM file at `path`; the
+    /// error names the file.
+    pub fn with_ca_file(self, path: &Path) -> Result<Server, ClientError> {
+        let fail = |why: String| ClientError::Tls(format!("the certificate authority file {}: {why}", path.display()));
+        let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+        let mut pem = Vec::new();
+        file.take(MAX_CA_FILE + 1)
+            .read_to_end(&mut pem)
+            .map_err(|e| fail(e.to_string()))?;
+        if pem.len() as u64 > MAX_CA_FILE {
+            return Err(fail(format!("larger than {MAX_CA_FILE} bytes")));
+        }
+        let roots = parse_roots(&pem).map_err(fail)?;
+        let roots: Roots = Arc::new(roots);
+        Ok(Server {
+            endpoint: self.endpoint,
+            agent: agent(Some(&roots)),
+            roots: Some(roots),
         })
     }
 
@@ -138,7 +185,78 @@ impl Server {
     /// watcher), which comes back by itself after a lost connection: see
     /// [`connection::Connection`].
     pub async fn connect(&self, token: Option<String>) -> Result<connection::Connection, ClientError> {
-        connection::Connection::open(self.endpoint.as_ref().clone(), token).await
+        connection::Connection::open(self.endpoint.as_ref().clone(), self.roots.clone(), token).await
+    }
+}
+
+/// The HTTP agent, trusting `roots` (none: the Mozilla roots).
+fn agent(roots: Option<&Roots>) -> ureq::Agent {
+    let mut config = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(HTTP_TIMEOUT))
+        .max_redirects(0)
+        .user_agent(format!("entropy_client/{}", env!("CARGO_PKG_VERSION")));
+    if let Some(roots) = roots {
+        let certs: Vec<_> = roots
+            .iter()
+            .map(|der| ureq::tls::Certificate::from_der(der.as_ref()).to_owned())
+            .collect();
+        let tls = ureq::tls::TlsConfig::builder()
+            .provider(ureq::tls::TlsProvider::Rustls)
+            .root_certs(ureq::tls::RootCerts::Specific(Arc::new(certs)))
+            .build();
+        config = config.tls_config(tls);
+    }
+    config.build().new_agent()
+}
+
+/// The certificates of a PEM text, at least one, each a CA rustls takes.
+fn parse_roots(pem: &[u8]) -> Result<Vec<CertificateDer<'static>>, String> {
+    let mut roots = Vec::new();
+    for cert in CertificateDer::pem_slice_iter(pem) {
+        let cert = cert.map_err(|e| pem_reason(&e))?;
+        let mut check = rustls::RootCertStore::empty();
+        check
+            .add(cert.clone())
+            .map_err(|e| format!("a certificate that cannot be trusted: {e}"))?;
+        roots.push(cert);
+    }
+    if roots.is_empty() {
+        return Err("no PEM certificate (-----BEGIN CERTIFICATE-----) in it".into());
+    }
+    Ok(roots)
+}
+
+/// What is wrong with a PEM text, said plainly (the library's own words
+/// print a marker line as a list of bytes).
+fn pem_reason(e: &rustls::pki_types::pem::Error) -> String {
+    use rustls::pki_types::pem::Error;
+    let text = |bytes: &[u8]| entropy_rules::text::excerpt(&String::from_utf8_lossy(bytes));
+    match e {
+        Error::MissingSectionEnd { end_marker } => format!("malformed PEM: no -----END {}----- line", text(end_marker)),
+        Error::IllegalSectionStart { line } => format!("malformed PEM: the line {:?}", text(line)),
+        Error::Base64Decode(why) => format!("malformed PEM: not base64 ({why})"),
+        other => format!("malformed PEM: {other}"),
+    }
+}
+
+/// A reason given by TLS, with what to do when it is that the server's
+/// certificate is not trusted.
+pub(crate) fn tls_hint(reason: String) -> String {
+    let untrusted = [
+        "UnknownIssuer",
+        "invalid peer certificate",
+        "BadSignature",
+        "NotValidForName",
+    ];
+    if untrusted.iter().any(|u| reason.contains(u)) {
+        format!(
+            "{reason} (the server's certificate is not one this client trusts: if the server has a \
+             certificate of its own or of a private authority, give that authority's certificate, \
+             e.g. with --ca-file or {CA_FILE_VAR})"
+        )
+    } else {
+        reason
     }
 }
 
@@ -194,7 +312,7 @@ fn request(
             request.send(body.as_str())
         }
     };
-    let mut response = sent.map_err(|e| CallError::Http(e.to_string()))?;
+    let mut response = sent.map_err(|e| CallError::Http(tls_hint(e.to_string())))?;
     let status = response.status().as_u16();
     let text = response
         .body_mut()

@@ -6,6 +6,9 @@
 //!   [`Server::game_file`], [`Server::player_games`],
 //!   [`Server::leaderboard`]. The calls are blocking `ureq` requests run on
 //!   tokio's blocking pool (rustls with ring: no OpenSSL, no aws-lc-rs).
+//!   `https://` and `wss://` trust the Mozilla roots, or instead the
+//!   certificate authorities given ([`Server::with_root_certificates`],
+//!   [`Server::with_ca_file`]): a server with a certificate of its own.
 //! - [`Connection`] ([`Server::connect`]): the WebSocket, sending
 //!   [`entropy_protocol::ClientMessage`]s and receiving
 //!   [`entropy_protocol::ServerMessage`]s, which connects again by itself
@@ -25,7 +28,7 @@ use std::fmt;
 
 pub use connection::{CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Incoming, MAX_BACKOFF, PING_EVERY, SILENCE};
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
-pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
+pub use http::{CA_FILE_VAR, HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
 pub use view::{Applied, End, GameView, Owed, Start, ViewError};
 
 /// What went wrong talking to a server.
@@ -41,6 +44,8 @@ pub enum ClientError {
     Malformed { what: String, reason: String },
     /// The WebSocket could not be opened, or failed.
     WebSocket(String),
+    /// The certificate authorities to trust could not be read (why).
+    Tls(String),
     /// The server refused the `Hello` (a token no longer valid, another
     /// protocol), why.
     Refused(String),
@@ -56,6 +61,7 @@ impl fmt::Display for ClientError {
             ClientError::Api { status, error } => write!(f, "the server said no ({status}): {error}"),
             ClientError::Malformed { what, reason } => write!(f, "{what} is not what the protocol says: {reason}"),
             ClientError::WebSocket(why) => write!(f, "WebSocket: {why}"),
+            ClientError::Tls(why) => write!(f, "TLS: {why}"),
             ClientError::Refused(why) => write!(f, "the server refused the session: {why}"),
             ClientError::Closed => f.write_str("the connection is closed"),
         }

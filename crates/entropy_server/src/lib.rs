@@ -132,27 +132,74 @@ impl Running {
     }
 }
 
+/// The TLS configuration of the files `tls` names; the error names the
+/// file at fault (missing, unreadable, no PEM certificate or key in it) or
+/// both (a certificate and a key that do not go together).
+async fn tls_config(tls: &Tls) -> Result<RustlsConfig, StartError> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let fail = |what: &str, path: &std::path::Path, why: &dyn fmt::Display| {
+        StartError::Tls(format!("the {what} file {}: {why}", path.display()))
+    };
+    let cert = tokio::fs::read(&tls.cert)
+        .await
+        .map_err(|e| fail("certificate", &tls.cert, &e))?;
+    let chain = CertificateDer::pem_slice_iter(&cert)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| fail("certificate", &tls.cert, &pem_reason(&e)))?;
+    if chain.is_empty() {
+        let why = "no PEM certificate (-----BEGIN CERTIFICATE-----) in it";
+        return Err(fail("certificate", &tls.cert, &why));
+    }
+    let key = tokio::fs::read(&tls.key).await.map_err(|e| fail("key", &tls.key, &e))?;
+    PrivateKeyDer::from_pem_slice(&key).map_err(|e| {
+        let why = match e {
+            rustls::pki_types::pem::Error::NoItemsFound => {
+                "no PEM private key (-----BEGIN PRIVATE KEY-----) in it".into()
+            }
+            e => pem_reason(&e),
+        };
+        fail("key", &tls.key, &why)
+    })?;
+    RustlsConfig::from_pem(cert, key).await.map_err(|e| {
+        StartError::Tls(format!(
+            "the certificate {} and the key {} do not go together: {e}",
+            tls.cert.display(),
+            tls.key.display()
+        ))
+    })
+}
+
+/// What is wrong with a PEM text, said plainly (the library's own words
+/// print a marker line as a list of bytes).
+fn pem_reason(e: &rustls::pki_types::pem::Error) -> String {
+    use rustls::pki_types::pem::Error;
+    let text = |bytes: &[u8]| entropy_rules::text::excerpt(&String::from_utf8_lossy(bytes));
+    match e {
+        Error::MissingSectionEnd { end_marker } => format!("malformed PEM: no -----END {}----- line", text(end_marker)),
+        Error::IllegalSectionStart { line } => format!("malformed PEM: the line {:?}", text(line)),
+        Error::Base64Decode(why) => format!("malformed PEM: not base64 ({why})"),
+        other => format!("malformed PEM: {other}"),
+    }
+}
+
 /// Starts a server: opens and checks the database (refusing one it cannot
 /// use, untouched), resumes the live games if no other process runs,
 /// listens, and serves until [`Running::shutdown`].
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, StartError> {
     // Another part of the process may have installed it already: either way there is one.
     let _ = rustls::crypto::ring::default_provider().install_default();
+    // The certificate first: a server that cannot serve leaves no database behind.
+    let tls = match &config.tls {
+        None => None,
+        Some(tls) => Some(tls_config(tls).await?),
+    };
     let store = Store::connect(&config.database).await.map_err(StartError::Database)?;
     if let Err(why) = db::schema::prepare(&store).await {
         store.close().await;
         return Err(StartError::Database(why));
     }
-    let tls = match &config.tls {
-        None => None,
-        Some(tls) => Some(RustlsConfig::from_pem_file(&tls.cert, &tls.key).await.map_err(|e| {
-            StartError::Tls(format!(
-                "cannot read the certificate {} and key {}: {e}",
-                tls.cert.display(),
-                tls.key.display()
-            ))
-        })?),
-    };
     let listener = std::net::TcpListener::bind(config.listen)
         .map_err(|e| StartError::Listen(format!("cannot listen on {}: {e}", config.listen)))?;
     listener
