@@ -8,7 +8,7 @@ pub mod clock;
 pub mod games;
 pub mod seats;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Subcommand;
@@ -38,6 +38,12 @@ pub enum Command {
         /// The server: ws://, wss://, http:// or https://, host and port.
         #[arg(long, default_value = DEFAULT_SERVER)]
         server: String,
+        /// A PEM file of the certificate authorities to trust for wss://
+        /// and https:// instead of the usual public ones: a server with a
+        /// certificate of its own or of a private authority. Without it,
+        /// the file the environment variable ENTROPY_CA_FILE names, if any.
+        #[arg(long, value_name = "PEM")]
+        ca_file: Option<PathBuf>,
         /// The bot's account.
         #[arg(long)]
         name: String,
@@ -85,6 +91,12 @@ pub enum Command {
         /// The server: ws://, wss://, http:// or https://, host and port.
         #[arg(long, default_value = DEFAULT_SERVER)]
         server: String,
+        /// A PEM file of the certificate authorities to trust for wss://
+        /// and https:// instead of the usual public ones: a server with a
+        /// certificate of its own or of a private authority. Without it,
+        /// the file the environment variable ENTROPY_CA_FILE names, if any.
+        #[arg(long, value_name = "PEM")]
+        ca_file: Option<PathBuf>,
         /// The player whose games to download.
         #[arg(long)]
         player: String,
@@ -109,6 +121,26 @@ fn board(s: &str) -> Result<u8, String> {
     }
 }
 
+/// The certificate authorities' file: `--ca-file`, else the file
+/// [`entropy_client::CA_FILE_VAR`] names (when set and not empty).
+fn ca_file_or_env(flag: Option<PathBuf>) -> Option<PathBuf> {
+    flag.or_else(|| {
+        std::env::var_os(entropy_client::CA_FILE_VAR)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    })
+}
+
+/// The server at `url`, trusting the certificate authorities of `ca_file`
+/// if given.
+pub fn connect_to(url: &str, ca_file: Option<&Path>) -> Result<entropy_client::Server, entropy_client::ClientError> {
+    let server = entropy_client::Server::new(url)?;
+    match ca_file {
+        Some(path) => server.with_ca_file(path),
+        None => Ok(server),
+    }
+}
+
 /// A tokio runtime for one command.
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
@@ -123,6 +155,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Bot {
             server,
+            ca_file,
             name,
             password,
             level,
@@ -136,7 +169,8 @@ pub fn run(command: Command) -> ExitCode {
             games,
             seed,
         } => {
-            if let Err(e) = entropy_client::Server::new(&server) {
+            let ca_file = ca_file_or_env(ca_file);
+            if let Err(e) = connect_to(&server, ca_file.as_deref()) {
                 eprintln!("entropy-cli online bot: {e}");
                 return ExitCode::from(2);
             }
@@ -174,6 +208,7 @@ pub fn run(command: Command) -> ExitCode {
             }
             let config = bot::BotConfig {
                 server,
+                ca_file,
                 name,
                 password,
                 player,
@@ -198,8 +233,13 @@ pub fn run(command: Command) -> ExitCode {
                 }
             }
         }
-        Command::Games { server, player, out } => {
-            let server = match entropy_client::Server::new(&server) {
+        Command::Games {
+            server,
+            ca_file,
+            player,
+            out,
+        } => {
+            let server = match connect_to(&server, ca_file_or_env(ca_file).as_deref()) {
                 Ok(server) => server,
                 Err(e) => {
                     eprintln!("entropy-cli online games: {e}");
