@@ -68,14 +68,67 @@ fn body(credentials: Result<Json<Credentials>, JsonRejection>) -> Result<Credent
     })
 }
 
-/// Runs Argon2 off the async threads.
+/// The threads that compute Argon2 hashes. Each hash takes 19 MiB and a
+/// core for tens of milliseconds. On tokio's blocking pool a burst of
+/// sign-ins ran one on each of up to 512 threads at once (1.3 GiB
+/// resident after 200 sign-ins on two cores); on two threads of the
+/// server's own the hashes wait their turn. The allocator still keeps
+/// some of their memory (about 370 MiB after 200 to 2,000 sign-ins:
+/// docs/performance.md, "The server under load").
+const HASHING_THREADS: usize = 2;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads' queue, the threads started on first use (None
+/// if none could be).
+fn hashers() -> Option<&'static std::sync::mpsc::Sender<Job>> {
+    static QUEUE: std::sync::OnceLock<Option<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
+    QUEUE
+        .get_or_init(|| {
+            let (queue, jobs) = std::sync::mpsc::channel::<Job>();
+            let jobs = Arc::new(std::sync::Mutex::new(jobs));
+            let mut started = 0;
+            for _ in 0..HASHING_THREADS {
+                let jobs = jobs.clone();
+                let spawned = std::thread::Builder::new().name("argon2".into()).spawn(move || {
+                    loop {
+                        let job = match jobs.lock() {
+                            Ok(jobs) => jobs.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+                match spawned {
+                    Ok(_) => started += 1,
+                    Err(e) => tracing::error!(error = %e, "cannot start a thread to hash passwords"),
+                }
+            }
+            (started > 0).then_some(queue)
+        })
+        .as_ref()
+}
+
+/// Runs Argon2 off the async threads, on the hashing threads.
 async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
-    tokio::task::spawn_blocking(work).await.map_err(|_| {
+    let failed = || {
         failure(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the server failed to hash the password",
         )
-    })
+    };
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        // A panic is caught here so the thread goes on; the caller is told.
+        if let Ok(result) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+            let _ = answer.send(result);
+        }
+    });
+    hashers().ok_or_else(failed)?.send(job).map_err(|_| failed())?;
+    answered.await.map_err(|_| failed())
 }
 
 async fn open_session(server: &Server, account: &AccountRow) -> Result<SignedIn, Response> {

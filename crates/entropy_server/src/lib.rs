@@ -200,6 +200,10 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         store.close().await;
         return Err(StartError::Database(why));
     }
+    if let Err(why) = store.write_ahead().await {
+        store.close().await;
+        return Err(StartError::Database(why));
+    }
     let listener = std::net::TcpListener::bind(config.listen)
         .map_err(|e| StartError::Listen(format!("cannot listen on {}: {e}", config.listen)))?;
     listener
