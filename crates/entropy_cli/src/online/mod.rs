@@ -6,6 +6,7 @@ pub mod account;
 pub mod bot;
 pub mod clock;
 pub mod games;
+pub mod load;
 pub mod seats;
 
 use std::path::{Path, PathBuf};
@@ -104,6 +105,13 @@ pub enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// A load benchmark of a server: 2×N bot accounts (<PREFIX>-0, …)
+    /// play N casual live games against each other, random legal moves at
+    /// --rate a second each, finished games replaced; after all have
+    /// started, the moves a second, the latency of a move (median, p90,
+    /// p99, max), refusals and errors over --duration seconds, and the
+    /// server's memory and CPU. For a server on this machine only.
+    Load(load::LoadArgs),
 }
 
 fn builtin_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -233,6 +241,7 @@ pub fn run(command: Command) -> ExitCode {
                 }
             }
         }
+        Command::Load(args) => load::command(args),
         Command::Games {
             server,
             ca_file,
