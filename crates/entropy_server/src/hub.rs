@@ -35,6 +35,10 @@ pub struct Loaded {
 struct SlotState {
     loaded: Option<Loaded>,
     watchers: HashSet<ConnId>,
+    /// The version the watchers have been sent events up to: when the slot
+    /// is emptied (a conflict, an error) and read again, the events stored
+    /// meanwhile by another process are sent from there.
+    shown: u64,
 }
 
 #[derive(Default)]
@@ -94,8 +98,7 @@ async fn load(server: &Server, id: &str) -> Result<Loaded, String> {
 /// what other processes stored since, and broadcasts that to the watchers.
 async fn refresh(server: &Server, id: &str, state: &mut SlotState) -> Result<(), String> {
     let Some(loaded) = state.loaded.as_mut() else {
-        state.loaded = Some(load(server, id).await?);
-        return Ok(());
+        return reload(server, id, state).await;
     };
     let from = loaded.game.version();
     let newer = games::events_after(&server.store, id, from)
@@ -108,8 +111,7 @@ async fn refresh(server: &Server, id: &str, state: &mut SlotState) -> Result<(),
     for (version, event, at) in newer {
         if let Err(e) = loaded.game.absorb(&event, at) {
             tracing::warn!(game = id, version, error = %e, "a stored event does not follow: the game is read again");
-            state.loaded = Some(load(server, id).await?);
-            return Ok(());
+            return reload(server, id, state).await;
         }
         absorbed.push((version, event));
     }
@@ -120,8 +122,32 @@ async fn refresh(server: &Server, id: &str, state: &mut SlotState) -> Result<(),
     Ok(())
 }
 
+/// Reads the game into an empty slot, and sends its watchers what they
+/// were not sent yet (what another process stored while the slot was empty).
+async fn reload(server: &Server, id: &str, state: &mut SlotState) -> Result<(), String> {
+    let loaded = load(server, id).await?;
+    let version = loaded.game.version();
+    state.loaded = Some(loaded);
+    if state.watchers.is_empty() || state.shown >= version {
+        return Ok(());
+    }
+    let missed = games::events_after(&server.store, id, state.shown)
+        .await
+        .map_err(store_error)?;
+    let missed: Vec<(u64, GameEvent)> = missed
+        .into_iter()
+        .filter(|(v, _, _)| *v <= version)
+        .map(|(v, event, _)| (v, event))
+        .collect();
+    broadcast(server, id, state, &missed);
+    Ok(())
+}
+
 /// Sends events to the slot's watchers; the last carries the clocks.
-fn broadcast(server: &Server, id: &str, state: &SlotState, events: &[(u64, GameEvent)]) {
+fn broadcast(server: &Server, id: &str, state: &mut SlotState, events: &[(u64, GameEvent)]) {
+    if let Some((last, _)) = events.last() {
+        state.shown = state.shown.max(*last);
+    }
     let Some(loaded) = &state.loaded else { return };
     let clocks = loaded.game.clocks(server.clock.now());
     for (i, (version, event)) in events.iter().enumerate() {
@@ -349,6 +375,7 @@ pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Resul
         );
     }
     state.watchers.insert(conn);
+    state.shown = state.shown.max(version);
     server.conns.follow(conn, id);
     Ok(())
 }
@@ -370,8 +397,18 @@ pub async fn forget(server: &Server, conn: ConnId, games: HashSet<String>) {
     }
 }
 
-/// Tells the watchers of an account's live games that it came or went.
+/// Tells the watchers of an account's live games, on every process, that
+/// it came or went.
 pub async fn presence(server: &Server, account: &str, here: bool) {
+    let note = Note::Presence {
+        account: account.to_string(),
+        here,
+    };
+    server.notes.send(&server.store, note).await;
+}
+
+/// Tells this process's watchers of an account's live games that it came or went.
+pub async fn tell_presence(server: &Server, account: &str, here: bool) {
     let playing = match games::live_of(&server.store, account).await {
         Ok(playing) => playing,
         Err(e) => {

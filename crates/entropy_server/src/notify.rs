@@ -35,6 +35,9 @@ pub enum Note {
         account: String,
         message: Box<ServerMessage>,
     },
+    /// An account's last connection to a process closed, or its first opened:
+    /// the watchers of its live games, on every process, are told.
+    Presence { account: String, here: bool },
 }
 
 impl Note {
@@ -148,6 +151,7 @@ pub async fn dispatch(server: Arc<Server>, mut queue: mpsc::UnboundedReceiver<No
             Note::Game { game, version } => crate::hub::notified(&server, &game, version).await,
             Note::Lobby => crate::lobby::broadcast(&server).await,
             Note::Tell { account, message } => server.conns.send_account(&account, &message),
+            Note::Presence { account, here } => crate::hub::tell_presence(&server, &account, here).await,
         }
     }
 }
@@ -167,6 +171,10 @@ mod tests {
             Note::Tell {
                 account: "a1".into(),
                 message: Box::new(ServerMessage::GameStarted { game: "g".into() }),
+            },
+            Note::Presence {
+                account: "a1".into(),
+                here: false,
             },
         ] {
             let (channel, payload) = note.encode();
