@@ -11,10 +11,16 @@
 
 mod support;
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use entropy_protocol::fairness::verify;
 use entropy_protocol::{ClientMessage, Format, GameEvent, GameOptions, ServerMessage, Speed};
 use entropy_rules::AnyMatchFile;
-use support::player::{Player, View, all_events, play_until};
+use entropy_server::game::LAG_ALLOWANCE_MS;
+use entropy_server::{Config, ManualClock, Running};
+use support::player::{Player, View, all_events, play_until, spectator};
+use support::postgres::Postgres;
 use support::process::{Database, ServerProcess};
 use support::{http, wall_ms};
 
@@ -39,6 +45,8 @@ async fn new_game(first: &mut Player, second: &mut Player, options: GameOptions)
     assert_eq!(first.started().await, game, "both players are told of one game");
     first.watch_new(&game).await;
     second.watch_new(&game).await;
+    first.settle().await;
+    second.settle().await;
     game
 }
 
@@ -47,11 +55,16 @@ fn moves(view: &View) -> usize {
     view.count(|e| matches!(e, GameEvent::Moved { forced: false, .. }))
 }
 
-/// The finished game's file from a server, checked against its seed and the result told.
+/// The finished game's file from a server (`http://ADDR`), checked against its seed and the result told.
 async fn download_and_verify(server: &ServerProcess, game: &str, events: &[GameEvent]) {
     let (status, text) = http("GET", server.url(&format!("/api/games/{game}")), None).await;
     assert_eq!(status, 200, "server {} gives game {game}'s file: {text}", server.name);
-    let file = AnyMatchFile::parse(&text).unwrap_or_else(|e| panic!("game {game}'s file does not read: {e}\n{text}"));
+    verify_file(game, &text, events);
+}
+
+/// A match file checked against its seed and the game's events.
+fn verify_file(game: &str, text: &str, events: &[GameEvent]) {
+    let file = AnyMatchFile::parse(text).unwrap_or_else(|e| panic!("game {game}'s file does not read: {e}\n{text}"));
     let hash = verify(&file).unwrap_or_else(|e| panic!("game {game}'s file does not verify: {e}\n{text}"));
     let Some(GameEvent::Started { seed_hash, .. }) = events.first() else {
         panic!("game {game} began with {:?}", events.first());
@@ -65,6 +78,32 @@ async fn download_and_verify(server: &ServerProcess, game: &str, events: &[GameE
     assert!(
         text.contains(&format!("[Result \"{result}\"]")),
         "game {game}'s file says the result {result}:\n{text}"
+    );
+}
+
+/// Sends again a move sent before a server died, as a client does, and
+/// checks it is in the game exactly once (stored before the death or not).
+async fn send_again(mover: &mut Player, sent_version: u64, action: &str) {
+    let game = mover.view().game.clone();
+    let stored = mover.own_move_after(sent_version).is_some();
+    mover
+        .send(&ClientMessage::Play {
+            game,
+            version: sent_version,
+            action: action.to_string(),
+        })
+        .await;
+    mover.send(&ClientMessage::Ping).await;
+    mover.expect(|m| matches!(m, ServerMessage::Pong)).await;
+    mover.settle().await;
+    let seat = mover.seat();
+    let played = mover.view().events[sent_version as usize..]
+        .iter()
+        .filter(|e| matches!(e, GameEvent::Moved { player, action: a, forced: false, .. } if *player == seat && a == action))
+        .count();
+    assert_eq!(
+        played, 1,
+        "the move sent before the server died (stored before: {stored}) is played once"
     );
 }
 
@@ -187,28 +226,7 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
         missed.iter().any(|e| matches!(e, GameEvent::Resumed { .. })),
         "a restart gives back the time it was down; missed: {missed:?}"
     );
-    let stored = mover.own_move_after(sent_version).is_some();
-    // Sent again as the client would: played if it was lost, nothing if it was stored.
-    mover
-        .send(&ClientMessage::Play {
-            game: game.clone(),
-            version: sent_version,
-            action: action.clone(),
-        })
-        .await;
-    mover.send(&ClientMessage::Ping).await;
-    mover.expect(|m| matches!(m, ServerMessage::Pong)).await;
-    mover.settle().await;
-    let own = |e: &GameEvent, seat: u8| matches!(e, GameEvent::Moved { player, action: a, forced: false, .. } if *player == seat && *a == action);
-    let seat = mover.seat();
-    let played = mover.view().events[sent_version as usize..]
-        .iter()
-        .filter(|e| own(e, seat))
-        .count();
-    assert_eq!(
-        played, 1,
-        "the move sent before the kill (stored before it: {stored}) is played once"
-    );
+    send_again(mover, sent_version, &action).await;
     come_back(other, &server.ws_url()).await;
     other.reach(mover.view().version()).await;
     assert_eq!(other.view().events, mover.view().events, "both players see one game");
@@ -239,4 +257,212 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
     );
     download_and_verify(&server, &game, &first).await;
     download_and_verify(&server, &second, &second_events).await;
+}
+
+/// Two processes on one PostgreSQL: Alice on the first, Bob on the second.
+/// One lobby (a seek posted on the first is listed by the second and taken
+/// there), a whole match played across them (each move reaches the other
+/// process through NOTIFY). Then a second game, in which the first process
+/// is killed with SIGKILL right after Alice sent a move: its connections
+/// to PostgreSQL are cut mid-work, the second process goes on, Alice comes
+/// back to it (her move played once) and they finish; both files download
+/// from the survivor and from a third process started after the kill, and verify.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_postgresql_play_across_and_one_killed_leaves_the_other_going() {
+    let pg = start_postgres();
+    let logs = tempfile::tempdir().unwrap();
+    let database = Database::Url(pg.url());
+    let mut one = ServerProcess::start("one", &database, logs.path()).await;
+    let two = ServerProcess::start("two", &database, logs.path()).await;
+    let mut alice = Player::register(&one.url(""), "alice").await;
+    let mut bob = Player::register(&two.url(""), "bob").await;
+    alice.connect(&one.ws_url()).await;
+    bob.connect(&two.ws_url()).await;
+
+    // One lobby.
+    bob.send(&ClientMessage::WatchLobby).await;
+    bob.expect(|m| matches!(m, ServerMessage::Lobby { .. })).await;
+    let seek = alice.seek(live(1800)).await;
+    bob.expect(|m| matches!(m, ServerMessage::Lobby { seeks, .. } if seeks.iter().any(|s| s.id == seek)))
+        .await;
+    bob.send(&ClientMessage::Accept { seek: seek.clone() }).await;
+    let first = bob.started().await;
+    assert_eq!(
+        alice.started().await,
+        first,
+        "Alice, on the other process, is told of the game"
+    );
+    bob.expect(|m| {
+        matches!(m, ServerMessage::Lobby { seeks, games, .. }
+            if seeks.iter().all(|s| s.id != seek) && games.iter().any(|g| g.id == first))
+    })
+    .await;
+    alice.watch_new(&first).await;
+    bob.watch_new(&first).await;
+
+    // A whole match across the processes.
+    play_until(&mut [&mut alice, &mut bob], |_| false).await;
+    assert!(alice.view().is_over() && bob.view().is_over());
+    assert_eq!(alice.view().events, bob.view().events, "both processes tell one game");
+    let first_events = bob.view().events.clone();
+    assert_eq!(all_events(&one.ws_url(), &first).await, first_events);
+
+    // A second game; the first process dies mid-match with a move of Alice's in flight.
+    let second = new_game(&mut bob, &mut alice, live(1800)).await;
+    let seat = alice.seat();
+    play_until(&mut [&mut alice, &mut bob], |v| moves(v) >= 9 && v.owed() == Some(seat)).await;
+    let (sent_version, action) = alice.send_move().await;
+    one.kill();
+    alice.expect_cut().await;
+    // The second process goes on: it answers, and Alice finds her game there.
+    bob.send(&ClientMessage::Ping).await;
+    bob.expect(|m| matches!(m, ServerMessage::Pong)).await;
+    come_back(&mut alice, &two.ws_url()).await;
+    send_again(&mut alice, sent_version, &action).await;
+    bob.reach(alice.view().version()).await;
+    bob.settle().await;
+    assert_eq!(alice.view().events, bob.view().events, "both players see one game");
+    play_until(&mut [&mut alice, &mut bob], |_| false).await;
+    assert!(alice.view().is_over() && bob.view().is_over());
+    assert_eq!(alice.view().events, bob.view().events);
+    let second_events = bob.view().events.clone();
+    assert_eq!(all_events(&two.ws_url(), &second).await, second_events);
+
+    download_and_verify(&two, &first, &first_events).await;
+    download_and_verify(&two, &second, &second_events).await;
+    // PostgreSQL let go of the dead process's connections: a new process starts and serves.
+    let three = ServerProcess::start("three", &database, logs.path()).await;
+    download_and_verify(&three, &second, &second_events).await;
+    drop((two, three));
+    drop(pg);
+}
+
+/// A PostgreSQL of the test's own; without PostgreSQL installed, a failure
+/// that says which package to install (never a test skipped).
+fn start_postgres() -> Postgres {
+    assert!(
+        support::postgres::programs().is_some(),
+        "PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): install the Debian package \
+         `postgresql` (apt-get install postgresql), as scripts/setup.sh does for ./run-tests and .ci/run"
+    );
+    Postgres::start()
+}
+
+/// A server in this process on `url` and `clock`.
+async fn in_process(url: &str, clock: Arc<ManualClock>) -> Running {
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+    entropy_server::start(config, clock)
+        .await
+        .unwrap_or_else(|e| panic!("a server on PostgreSQL did not start: {e}"))
+}
+
+/// 2026-03-01 12:00 UTC, where the manual clock starts.
+const START: i64 = 1_772_366_400_000;
+
+/// A live game on the shortest clock between players of two servers on one
+/// PostgreSQL, both on one manual clock. The player to move stays away;
+/// the clock is moved past their deadline, so both servers' sweepers find
+/// the game due at once: the flag falls once (one FlagFell stored, and
+/// told to the players and spectators of both servers), the rules play the
+/// absent player's moves, and the game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_due_on_two_servers_falls_once_and_the_rules_play_on() {
+    let pg = start_postgres();
+    let clock = Arc::new(ManualClock::new(START));
+    let one = in_process(&pg.url(), clock.clone()).await;
+    let two = in_process(&pg.url(), clock.clone()).await;
+    let http_of = |r: &Running| format!("http://{}", r.local_addr());
+    let ws_of = |r: &Running| format!("ws://{}/ws", r.local_addr());
+    let mut alice = Player::register(&http_of(&one), "alice").await;
+    let mut bob = Player::register(&http_of(&two), "bob").await;
+    alice.connect(&ws_of(&one)).await;
+    bob.connect(&ws_of(&two)).await;
+    let game = new_game(&mut alice, &mut bob, live(GameOptions::MIN_SECONDS)).await;
+    play_until(&mut [&mut alice, &mut bob], |v| moves(v) >= 4).await;
+
+    let away = alice.view().owed().expect("a move is owed");
+    let (absent, here) = if alice.seat() == away {
+        (&mut alice, &mut bob)
+    } else {
+        (&mut bob, &mut alice)
+    };
+    absent.disconnect();
+    let mut watchers = [
+        spectator(&ws_of(&one), &game).await,
+        spectator(&ws_of(&two), &game).await,
+    ];
+    for watcher in &mut watchers {
+        watcher.reach(here.view().version()).await;
+    }
+    let before = here.view().version();
+    assert_eq!(
+        here.view().count(|e| matches!(e, GameEvent::FlagFell { .. })),
+        0,
+        "no flag has fallen yet"
+    );
+
+    // Past the absent player's deadline on both servers at once.
+    let seconds = u64::from(GameOptions::MIN_SECONDS);
+    clock.advance(Duration::from_millis(seconds * 1000 + LAG_ALLOWANCE_MS as u64 + 1));
+    let flag = |m: &ServerMessage| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: GameEvent::FlagFell { .. },
+                ..
+            }
+        )
+    };
+    for watcher in &mut watchers {
+        watcher.expect(flag).await;
+    }
+    here.expect(flag).await;
+    play_until(&mut [here], |_| false).await;
+    for watcher in &mut watchers {
+        while !watcher.view().is_over() {
+            watcher.next().await;
+        }
+    }
+
+    let events = here.view().events.clone();
+    for (i, watcher) in watchers.iter().enumerate() {
+        assert_eq!(
+            watcher.view().events,
+            events,
+            "the spectator of server {} saw the game as played",
+            i + 1
+        );
+    }
+    let after = &events[before as usize..];
+    let flags: Vec<_> = after
+        .iter()
+        .filter(|e| matches!(e, GameEvent::FlagFell { .. }))
+        .collect();
+    assert_eq!(
+        flags,
+        [&GameEvent::FlagFell { player: away }],
+        "one flag fell, the absent player's"
+    );
+    let forced = after
+        .iter()
+        .filter(|e| matches!(e, GameEvent::Moved { forced: true, .. }))
+        .count();
+    assert!(forced > 0, "the rules played the absent player's moves: {after:?}");
+    assert!(
+        after.iter().all(|e| match e {
+            GameEvent::Moved { player, forced, .. } => (*player == away) == *forced,
+            _ => true,
+        }),
+        "every move of the absent player after the flag is forced, and only theirs: {after:?}"
+    );
+    assert!(
+        matches!(events.last(), Some(GameEvent::Ended { .. })),
+        "the game ended: {after:?}"
+    );
+    // As stored: each server tells a newcomer the same events.
+    assert_eq!(all_events(&ws_of(&one), &game).await, events);
+    assert_eq!(all_events(&ws_of(&two), &game).await, events);
+    drop(watchers);
+    one.shutdown().await;
+    two.shutdown().await;
 }
