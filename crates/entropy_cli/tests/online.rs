@@ -247,3 +247,49 @@ fn the_bots_come_back_after_the_server_restarts_and_finish_their_game() {
     download_and_verify(&url, "seeker", &dir.path().join("games"));
     runtime.block_on(server.shutdown());
 }
+
+/// The id of the game a bot's output says started.
+fn started_game(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.ends_with(": started"))
+        .unwrap_or_else(|| panic!("{out}"));
+    line.trim_start_matches("game ")
+        .trim_end_matches(": started")
+        .to_string()
+}
+
+#[test]
+fn a_bot_started_again_picks_up_its_game_and_finishes_it() {
+    let dir = TempDir::new().unwrap();
+    let runtime = runtime();
+    let server = start_server(&runtime, "127.0.0.1:0".parse().unwrap(), &dir.path().join("server.db"));
+    let url = format!("ws://{}", server.local_addr());
+
+    let mut seeker = Bot::start(dir.path(), &url, "seeker", &["--seek"]);
+    // The taker thinks a quarter of a second a move: the game is still on
+    // when the seeker is killed.
+    let program = format!("'{BIN}' bot --level medium");
+    let mut taker = Bot::start(dir.path(), &url, "taker", &["--program", &program]);
+    seeker.wait_for("a game", |out| out.contains("started"));
+    taker.wait_for("a game", |out| out.contains("started"));
+    let game = started_game(&seeker.out());
+    drop(seeker);
+    assert!(
+        !taker.out().contains("finished"),
+        "the game ended before the seeker was killed"
+    );
+
+    // Started again, seeking nothing and taking only simultaneous matches:
+    // the server tells it of its two-round game, which it watches from the
+    // start and plays to the end by that game's own options.
+    let stdout = dir.path().join("seeker.out");
+    std::fs::rename(&stdout, dir.path().join("seeker-killed.out")).unwrap();
+    let again = Bot::start(dir.path(), &url, "seeker", &["--simultaneous"]);
+    let (out, _) = again.finish();
+    assert_eq!(started_game(&out), game, "{out}");
+    assert!(out.contains("1 of 1 finished"), "{out}");
+    let (out, _) = taker.finish();
+    assert!(out.contains("1 of 1 finished"), "{out}");
+    runtime.block_on(server.shutdown());
+}

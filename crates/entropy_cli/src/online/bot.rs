@@ -7,8 +7,15 @@
 //! if the server no longer knows the session, the bot signs in again and
 //! watches its games again. A move the player answers for a position the
 //! game has left is not sent; the position the game is in is asked for.
+//!
+//! A bot started again finds its games: the server follows `Welcome` with
+//! a `GameStarted` for each live game the account is seated in, and the
+//! bot watches each from its start and plays on (with the game's own
+//! options, whatever its flags say now). It posts no seek of its own before
+//! the lobby has come, which the server sends after those.
 
 use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use entropy_client::{Connection, GameView, Incoming, Server};
@@ -33,6 +40,8 @@ pub const MAX_SEEK_ERRORS: u32 = 3;
 #[derive(Clone, Debug)]
 pub struct BotConfig {
     pub server: String,
+    /// The certificate authorities to trust for `wss://` (`--ca-file`).
+    pub ca_file: Option<PathBuf>,
     pub name: String,
     pub password: String,
     pub player: PlayerSpec,
@@ -98,7 +107,12 @@ struct Playing {
     view: GameView,
     /// The bot's player index, once the game has started.
     me: Option<u8>,
-    thread: GameThread,
+    /// The game's player, begun at the first move asked of it, once the
+    /// game's options are known (a game picked up again after a restart
+    /// may be of other options than the bot's own).
+    thread: Option<GameThread>,
+    /// The seed of the game's player.
+    seed: u64,
     /// The move asked of the player (or sent) and not yet played: its board and position.
     asked: Option<(u8, Position)>,
     refusals: u32,
@@ -117,6 +131,10 @@ struct Bot {
     accepting: Option<SeekId>,
     /// The bot's own seeks it has asked to cancel.
     cancelled: HashSet<SeekId>,
+    /// Whether the lobby was heard since the connection was made: before
+    /// it the server says which games the bot is seated in (a GameStarted
+    /// for each, right after Welcome), so no seek is posted until then.
+    lobby_heard: bool,
     answers: mpsc::UnboundedSender<Answer>,
 }
 
@@ -137,7 +155,7 @@ fn warn(line: &str) {
 /// count). An error is what stopped it: no sign-in, no first connection,
 /// seeks refused again and again.
 pub async fn run(config: BotConfig) -> Result<(), String> {
-    let server = Server::new(&config.server).map_err(|e| e.to_string())?;
+    let server = super::connect_to(&config.server, config.ca_file.as_deref()).map_err(|e| e.to_string())?;
     let (mut token, mut connection) = open(&server, &config).await?;
     let (answers, mut answered) = mpsc::unbounded_channel();
     let mut bot = Bot {
@@ -149,6 +167,7 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
         seek_errors: 0,
         accepting: None,
         cancelled: HashSet::new(),
+        lobby_heard: false,
         answers,
     };
     bot.tick(&connection);
@@ -215,6 +234,7 @@ impl Bot {
             self.seek = SeekState::None;
         }
         self.accepting = None;
+        self.lobby_heard = false;
         for (game, playing) in &mut self.games {
             playing.asked = None;
             let since = playing.view.version();
@@ -230,7 +250,12 @@ impl Bot {
 
     /// Posts the bot's seek when it seeks, plays nothing and wants a game.
     fn tick(&mut self, connection: &Connection) {
-        if self.config.seek && self.seek == SeekState::None && self.games.is_empty() && self.wants_more() {
+        if self.config.seek
+            && self.lobby_heard
+            && self.seek == SeekState::None
+            && self.games.is_empty()
+            && self.wants_more()
+        {
             send(
                 connection,
                 ClientMessage::Seek {
@@ -244,6 +269,7 @@ impl Bot {
     fn on_message(&mut self, message: ServerMessage, connection: &Connection) -> Result<(), String> {
         match message {
             ServerMessage::Lobby { seeks, .. } => {
+                self.lobby_heard = true;
                 if !self.games.is_empty() {
                     for seek in seeks.iter().filter(|s| s.by.name == self.config.name) {
                         if self.cancelled.insert(seek.id.clone()) {
@@ -344,25 +370,13 @@ impl Bot {
             return;
         }
         self.started += 1;
-        let maker = SeatMaker {
-            spec: self.config.player.clone(),
-            seed: derive_seed(self.config.seed, &[self.started]),
-            program_time: self.config.program_time(&self.config.options),
-        };
-        let simultaneous = self.config.options.format == Format::Simultaneous;
-        let thread = GameThread::start(
-            game.clone(),
-            maker,
-            self.config.per_move(),
-            simultaneous,
-            self.answers.clone(),
-        );
         self.games.insert(
             game.clone(),
             Playing {
                 view: GameView::new(game.clone()),
                 me: None,
-                thread,
+                thread: None,
+                seed: derive_seed(self.config.seed, &[self.started]),
                 asked: None,
                 refusals: 0,
                 resyncs: 0,
@@ -475,7 +489,21 @@ impl Bot {
             },
             time: TimeLeft { left, moves },
         };
-        match playing.thread.ask(ask) {
+        let thread = playing.thread.get_or_insert_with(|| {
+            let maker = SeatMaker {
+                spec: self.config.player.clone(),
+                seed: playing.seed,
+                program_time: self.config.program_time(&start.options),
+            };
+            GameThread::start(
+                game.to_string(),
+                maker,
+                self.config.per_move(),
+                simultaneous,
+                self.answers.clone(),
+            )
+        });
+        match thread.ask(ask) {
             Ok(()) => playing.asked = Some((owed.board, owed.position)),
             Err(fault) => warn(&format!("game {game}: {fault}")),
         }
@@ -552,6 +580,7 @@ mod tests {
     fn config() -> BotConfig {
         BotConfig {
             server: "ws://127.0.0.1:1".into(),
+            ca_file: None,
             name: "robot".into(),
             password: "pw".into(),
             player: PlayerSpec::Greedy,
