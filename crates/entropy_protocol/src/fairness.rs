@@ -119,7 +119,11 @@ pub enum VerifyError {
     /// The seed does not hash to the hash published.
     HashMismatch { published: String, computed: String },
     /// A bag's seed in the file is not the one the secret gives.
-    BagMismatch { bag: String, expected: String, found: String },
+    BagMismatch {
+        bag: String,
+        expected: String,
+        found: String,
+    },
 }
 
 impl fmt::Display for VerifyError {

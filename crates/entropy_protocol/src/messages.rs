@@ -80,9 +80,10 @@ impl GameOptions {
                 Self::MIN_SECONDS,
                 Self::MAX_SECONDS
             )),
-            Speed::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => {
-                Err(format!("a correspondence move has 1 to {} days, not {days}", Self::MAX_DAYS))
-            }
+            Speed::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => Err(format!(
+                "a correspondence move has 1 to {} days, not {days}",
+                Self::MAX_DAYS
+            )),
             _ => Ok(()),
         }
     }
@@ -162,7 +163,10 @@ pub enum GameEvent {
     },
     /// Chaos drew a counter, of colour 1–7, for the board `board` (0 in the
     /// two-round match; the board's owner in the simultaneous match).
-    Drew { board: u8, colour: u8 },
+    Drew {
+        board: u8,
+        colour: u8,
+    },
     /// A move, in CodeCup notation: `Dc` places the counter drawn, `DcDf`
     /// slides, a cell twice passes. `left_ms`: the mover's clock after it
     /// (live games). `forced`: played by the rules for a player whose flag fell.
@@ -175,16 +179,30 @@ pub enum GameEvent {
     },
     /// A player's time ran out: in a live game the rules now play their
     /// moves; in correspondence they lose.
-    FlagFell { player: u8 },
+    FlagFell {
+        player: u8,
+    },
     /// The first round is over; the second begins, roles swapped.
-    RoundOver { totals: [u32; 2] },
-    TakebackOffered { player: u8 },
-    TakebackDeclined { player: u8 },
+    RoundOver {
+        totals: [u32; 2],
+    },
+    TakebackOffered {
+        player: u8,
+    },
+    TakebackDeclined {
+        player: u8,
+    },
     /// The last move of the player who asked was taken back (with the
     /// opponent's answer after it, if any); no counter is drawn again.
-    TookBack { moves: u8 },
-    Resigned { player: u8 },
-    Aborted { player: u8 },
+    TookBack {
+        moves: u8,
+    },
+    Resigned {
+        player: u8,
+    },
+    Aborted {
+        player: u8,
+    },
     /// Over: `result` as a match file says it (`1-0`, `0-1`, `1/2-1/2`, or
     /// `*` for an aborted game); the seed, revealed.
     Ended {
@@ -193,13 +211,21 @@ pub enum GameEvent {
         termination: String,
         seed: String,
     },
-    RematchOffered { player: u8 },
-    RematchDeclined { player: u8 },
+    RematchOffered {
+        player: u8,
+    },
+    RematchDeclined {
+        player: u8,
+    },
     /// Both asked: the new game, roles swapped.
-    Rematch { game: GameId },
+    Rematch {
+        game: GameId,
+    },
     /// The server was down for `ms` milliseconds (a restart): the clock
     /// of the player to move is given that time back.
-    Resumed { ms: u64 },
+    Resumed {
+        ms: u64,
+    },
 }
 
 /// What a client says, over the WebSocket.
@@ -208,36 +234,71 @@ pub enum GameEvent {
 pub enum ClientMessage {
     /// The first message: the protocol spoken and the session's token
     /// (from the HTTP API's sign-in); without one the client only watches.
-    Hello { protocol: u32, token: Option<String> },
+    Hello {
+        protocol: u32,
+        token: Option<String>,
+    },
     /// Posts an open seek.
-    Seek { options: GameOptions },
+    Seek {
+        options: GameOptions,
+    },
     /// Challenges one player.
-    Challenge { player: String, options: GameOptions },
+    Challenge {
+        player: String,
+        options: GameOptions,
+    },
     /// Withdraws one's own seek or challenge.
-    CancelSeek { seek: SeekId },
+    CancelSeek {
+        seek: SeekId,
+    },
     /// Accepts a seek or a challenge: the game starts.
-    Accept { seek: SeekId },
+    Accept {
+        seek: SeekId,
+    },
     /// Declines a challenge made to oneself.
-    Decline { seek: SeekId },
+    Decline {
+        seek: SeekId,
+    },
     /// Asks for the lobby (seeks, players online, live games), now and as it changes.
     WatchLobby,
     /// Follows a game: every event after version `since` (0 for all), then
     /// each new one. Players do this to play, and again after a reconnection.
-    Watch { game: GameId, since: u64 },
-    Unwatch { game: GameId },
+    Watch {
+        game: GameId,
+        since: u64,
+    },
+    Unwatch {
+        game: GameId,
+    },
     /// A move in CodeCup notation (as in [`GameEvent::Moved`]), made having
     /// seen the game up to `version`: a move sent again after a lost
     /// connection is recognised and not played twice.
-    Play { game: GameId, version: u64, action: String },
-    Resign { game: GameId },
+    Play {
+        game: GameId,
+        version: u64,
+        action: String,
+    },
+    Resign {
+        game: GameId,
+    },
     /// Ends a game before each side has moved.
-    Abort { game: GameId },
+    Abort {
+        game: GameId,
+    },
     /// Offers a takeback, or accepts the opponent's offer (casual games).
-    Takeback { game: GameId },
-    DeclineTakeback { game: GameId },
+    Takeback {
+        game: GameId,
+    },
+    DeclineTakeback {
+        game: GameId,
+    },
     /// Offers a rematch, or accepts the opponent's offer.
-    Rematch { game: GameId },
-    DeclineRematch { game: GameId },
+    Rematch {
+        game: GameId,
+    },
+    DeclineRematch {
+        game: GameId,
+    },
     Ping,
 }
 
@@ -253,11 +314,19 @@ pub struct Account {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The answer to Hello: who the connection is signed in as (none: a watcher).
-    Welcome { protocol: u32, account: Option<Account> },
+    Welcome {
+        protocol: u32,
+        account: Option<Account>,
+    },
     /// A request refused, and why; nothing changed.
-    Error { reason: String },
+    Error {
+        reason: String,
+    },
     /// A request about a game refused, and why; the game goes on.
-    Refused { game: GameId, reason: String },
+    Refused {
+        game: GameId,
+        reason: String,
+    },
     /// The lobby as it stands (sent on WatchLobby and whenever it changes).
     Lobby {
         seeks: Vec<Seek>,
@@ -265,13 +334,22 @@ pub enum ServerMessage {
         games: Vec<LiveGame>,
     },
     /// One's own seek or challenge, posted.
-    SeekPosted { seek: Seek },
+    SeekPosted {
+        seek: Seek,
+    },
     /// A challenge made to this player.
-    Challenged { seek: Seek },
+    Challenged {
+        seek: Seek,
+    },
     /// A seek or challenge that is gone (taken, withdrawn or declined).
-    SeekGone { seek: SeekId, reason: String },
+    SeekGone {
+        seek: SeekId,
+        reason: String,
+    },
     /// A game begins that this client plays: watch it to play.
-    GameStarted { game: GameId },
+    GameStarted {
+        game: GameId,
+    },
     /// An event of a game followed, with its version and the clocks after it.
     Event {
         game: GameId,
@@ -280,7 +358,11 @@ pub enum ServerMessage {
         clocks: Option<Clocks>,
     },
     /// A game's player has gone (lost their connection) or is back.
-    Presence { game: GameId, player: u8, here: bool },
+    Presence {
+        game: GameId,
+        player: u8,
+        here: bool,
+    },
     Pong,
 }
 

@@ -18,13 +18,19 @@ fn options() -> impl Strategy<Value = GameOptions> {
         ],
         any::<bool>(),
     )
-        .prop_map(|(size, format, speed, rated)| GameOptions { size, format, speed, rated })
+        .prop_map(|(size, format, speed, rated)| GameOptions {
+            size,
+            format,
+            speed,
+            rated,
+        })
 }
 
 fn client_message() -> impl Strategy<Value = ClientMessage> {
     let text = ".{0,40}";
     prop_oneof![
-        (any::<u32>(), proptest::option::of(text)).prop_map(|(protocol, token)| ClientMessage::Hello { protocol, token }),
+        (any::<u32>(), proptest::option::of(text))
+            .prop_map(|(protocol, token)| ClientMessage::Hello { protocol, token }),
         options().prop_map(|options| ClientMessage::Seek { options }),
         (text, options()).prop_map(|(player, options)| ClientMessage::Challenge { player, options }),
         text.prop_map(|seek| ClientMessage::Accept { seek }),
@@ -94,14 +100,21 @@ fn a_message_too_large_is_refused_before_it_is_read() {
 fn an_unknown_message_or_field_is_named() {
     let unknown = decode_client(r#"{"type":"teleport"}"#).unwrap_err().to_string();
     assert!(unknown.contains("teleport"), "{unknown}");
-    let extra = decode_client(r#"{"type":"resign","game":"g","sneaky":1}"#).unwrap_err().to_string();
+    let extra = decode_client(r#"{"type":"resign","game":"g","sneaky":1}"#)
+        .unwrap_err()
+        .to_string();
     assert!(extra.contains("sneaky"), "{extra}");
-    let wrong = decode_client(r#"{"type":"watch","game":"g","since":-1}"#).unwrap_err().to_string();
+    let wrong = decode_client(r#"{"type":"watch","game":"g","since":-1}"#)
+        .unwrap_err()
+        .to_string();
     assert!(wrong.contains("-1") || wrong.contains("invalid value"), "{wrong}");
 }
 
 #[test]
 fn server_messages_read_back_as_written() {
-    let message = ServerMessage::Refused { game: "g".into(), reason: "not your turn".into() };
+    let message = ServerMessage::Refused {
+        game: "g".into(),
+        reason: "not your turn".into(),
+    };
     assert_eq!(decode_server(&encode(&message)), Ok(message));
 }

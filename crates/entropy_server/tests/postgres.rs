@@ -22,7 +22,9 @@ struct Node {
 
 async fn node(url: &str, clock: Arc<ManualClock>) -> Node {
     let config = Config::new("127.0.0.1:0".parse().unwrap(), url);
-    let running = entropy_server::start(config, clock).await.unwrap_or_else(|e| panic!("{e}"));
+    let running = entropy_server::start(config, clock)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     let addr = running.local_addr();
     Node { running, addr }
 }
@@ -40,7 +42,12 @@ async fn register(node: &Node, name: &str) -> SignedIn {
 
 async fn hello(node: &Node, token: Option<&str>) -> Client {
     let mut client = Client::connect(&format!("ws://{}/ws", node.addr)).await;
-    client.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: token.map(str::to_string) }).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: token.map(str::to_string),
+        })
+        .await;
     client.expect(|m| matches!(m, ServerMessage::Welcome { .. })).await;
     client
 }
@@ -74,13 +81,26 @@ async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
     bob_b.expect(|m| matches!(m, ServerMessage::Lobby { .. })).await;
 
     // Ann's seek on A is in B's lobby.
-    let options = GameOptions { size: 5, format: Format::Match, speed: Speed::Live { seconds: 600 }, rated: true };
+    let options = GameOptions {
+        size: 5,
+        format: Format::Match,
+        speed: Speed::Live { seconds: 600 },
+        rated: true,
+    };
     ann_a.send(&ClientMessage::Seek { options }).await;
-    let lobby = bob_b.expect(|m| matches!(m, ServerMessage::Lobby { seeks, .. } if !seeks.is_empty())).await;
-    let ServerMessage::Lobby { seeks, .. } = lobby else { unreachable!() };
+    let lobby = bob_b
+        .expect(|m| matches!(m, ServerMessage::Lobby { seeks, .. } if !seeks.is_empty()))
+        .await;
+    let ServerMessage::Lobby { seeks, .. } = lobby else {
+        unreachable!()
+    };
     assert_eq!(seeks[0].by.name, "Ann");
     // Bob accepts on B: Ann, on A, is told the game started.
-    bob_b.send(&ClientMessage::Accept { seek: seeks[0].id.clone() }).await;
+    bob_b
+        .send(&ClientMessage::Accept {
+            seek: seeks[0].id.clone(),
+        })
+        .await;
     let ServerMessage::GameStarted { game } = bob_b.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await
     else {
         unreachable!()
@@ -89,7 +109,12 @@ async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
     assert_eq!(told, ServerMessage::GameStarted { game: game.clone() });
 
     for client in [&mut ann_a, &mut bob_b, &mut watcher_b] {
-        client.send(&ClientMessage::Watch { game: game.clone(), since: 0 }).await;
+        client
+            .send(&ClientMessage::Watch {
+                game: game.clone(),
+                since: 0,
+            })
+            .await;
     }
     // Twenty moves, each made on one server and seen on the other.
     let mut clients = [ann_a, bob_b];
@@ -102,8 +127,21 @@ async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
             }
             version += 1;
         };
-        let Next::Move { player, action, version: at } = follow.next() else { panic!("{:?}", follow.next()) };
-        clients[player as usize].send(&ClientMessage::Play { game: game.clone(), version: at, action }).await;
+        let Next::Move {
+            player,
+            action,
+            version: at,
+        } = follow.next()
+        else {
+            panic!("{:?}", follow.next())
+        };
+        clients[player as usize]
+            .send(&ClientMessage::Play {
+                game: game.clone(),
+                version: at,
+                action,
+            })
+            .await;
         clock.advance(Duration::from_millis(800));
         version = at + 1;
         let on_a = see(&mut clients[0], &game, version).await;
@@ -112,13 +150,30 @@ async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
     }
     let on_a = see(&mut clients[0], &game, version).await;
     let watched = see(&mut watcher_b, &game, version).await;
-    assert_eq!(watched.events[..version as usize], on_a.events[..version as usize], "B's spectator saw A's moves");
+    assert_eq!(
+        watched.events[..version as usize],
+        on_a.events[..version as usize],
+        "B's spectator saw A's moves"
+    );
 
     // A move sent to both servers at once is played once.
     let follow = see(&mut clients[0], &game, version).await;
-    if let Next::Move { player, action, version: at } = follow.next() {
-        let play = ClientMessage::Play { game: game.clone(), version: at, action };
-        let mut again = hello(if player == 0 { &b } else { &a }, Some(if player == 0 { &ann.token } else { &bob.token })).await;
+    if let Next::Move {
+        player,
+        action,
+        version: at,
+    } = follow.next()
+    {
+        let play = ClientMessage::Play {
+            game: game.clone(),
+            version: at,
+            action,
+        };
+        let mut again = hello(
+            if player == 0 { &b } else { &a },
+            Some(if player == 0 { &ann.token } else { &bob.token }),
+        )
+        .await;
         clients[player as usize].send(&play).await;
         again.send(&play).await;
         clock.advance(Duration::from_millis(800));

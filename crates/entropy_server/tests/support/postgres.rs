@@ -57,12 +57,20 @@ impl Postgres {
         let dir = std::env::temp_dir().join(format!("entropy-pg-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let mut pg = Postgres { dir, bin, port: 0, as_postgres };
+        let mut pg = Postgres {
+            dir,
+            bin,
+            port: 0,
+            as_postgres,
+        };
         if as_postgres {
             pg.checked(Command::new("chown").args(["postgres:postgres"]).arg(&pg.dir), "chown");
         }
         let data = pg.dir.join("data");
-        pg.run("initdb", &["-A", "trust", "-U", "postgres", "--no-sync", "-D", path(&data)]);
+        pg.run(
+            "initdb",
+            &["-A", "trust", "-U", "postgres", "--no-sync", "-D", path(&data)],
+        );
         // A port found free may be taken before the server binds it: try again.
         for _ in 0..5 {
             pg.port = free_port();
@@ -74,7 +82,18 @@ impl Postgres {
             let log = pg.dir.join("log");
             let out = pg.output(
                 "pg_ctl",
-                &["start", "-w", "-t", "120", "-D", path(&data), "-l", path(&log), "-o", &options],
+                &[
+                    "start",
+                    "-w",
+                    "-t",
+                    "120",
+                    "-D",
+                    path(&data),
+                    "-l",
+                    path(&log),
+                    "-o",
+                    &options,
+                ],
             );
             if out.status.success() {
                 return pg;
@@ -101,7 +120,10 @@ impl Postgres {
     }
 
     fn output(&self, program: &str, args: &[&str]) -> Output {
-        self.command(program).args(args).output().unwrap_or_else(|e| panic!("{program}: {e}"))
+        self.command(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"))
     }
 
     fn run(&self, program: &str, args: &[&str]) {
