@@ -227,7 +227,10 @@ fn a_signal_to_end_acts_at_once_on_a_still_screen() {
         drop(game);
         // Saved as the game exited (after the signal): the first signal ends
         // the game the gentle way, not at once as a second would.
-        assert!(saved.is_file(), "SIG{signal}: the match was not saved as the game exited");
+        assert!(
+            saved.is_file(),
+            "SIG{signal}: the match was not saved as the game exited"
+        );
         // Saved as it stood: the next launch continues it, Chaos's counter on its cell.
         let (moves, continues) = saved_in(&dir);
         let moves = moves.unwrap_or_else(|| panic!("SIG{signal}: no match saved"));
