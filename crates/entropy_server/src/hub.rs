@@ -17,6 +17,7 @@ use entropy_protocol::{GameEvent, ServerMessage};
 
 use crate::clock::Millis;
 use crate::conns::{ConnId, Who};
+use crate::db::Backend;
 use crate::db::games::{self, Append, Appended, GameRow, Over};
 use crate::game::{Command, Game};
 use crate::notify::Note;
@@ -100,6 +101,11 @@ async fn refresh(server: &Server, id: &str, state: &mut SlotState) -> Result<(),
     let Some(loaded) = state.loaded.as_mut() else {
         return reload(server, id, state).await;
     };
+    // One process writes an SQLite database, each game's changes through
+    // its slot: a loaded game is the stored one, with nothing to read.
+    if server.store.backend() == Backend::Sqlite {
+        return Ok(());
+    }
     let from = loaded.game.version();
     let newer = games::events_after(&server.store, id, from)
         .await
@@ -226,10 +232,11 @@ async fn store_and_broadcast(
     if ends {
         loaded.row.live = false;
     }
+    let deadline = loaded.game.deadline();
     let version = from + events.len() as u64;
     let numbered: Vec<(u64, GameEvent)> = (from + 1..).zip(events).collect();
     broadcast(server, id, state, &numbered);
-    server.sweep.notify_one();
+    server.sweep.deadline(deadline);
     server
         .notes
         .send(

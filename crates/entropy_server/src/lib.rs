@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use axum_server::Handle;
 use axum_server::tls_rustls::RustlsConfig;
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use clock::{Clock, ManualClock, Millis, SystemClock};
@@ -221,7 +221,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         hub: hub::Hub::default(),
         notes,
         process: auth::random_id(16),
-        sweep: Notify::new(),
+        sweep: sweeper::Alarm::default(),
         stopping,
     });
     let mut tasks = vec![tokio::spawn(notify::dispatch(server.clone(), queue))];

@@ -254,7 +254,7 @@ async fn start(
     }
     tracing::info!(game = %id, "a game started");
     server.hub.insert(Loaded { row, game }).await;
-    server.sweep.notify_one();
+    server.sweep.wake();
     for who in &players {
         tell(server, &who.id, ServerMessage::GameStarted { game: id.clone() }).await;
     }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 
 use crate::clock::Clock;
 use crate::conns::Conns;
@@ -42,8 +42,8 @@ pub struct Server {
     pub notes: Notifier,
     /// This process's id in the heartbeat table.
     pub process: String,
-    /// Wakes the sweeper: a deadline may have changed.
-    pub sweep: Notify,
+    /// Wakes the sweeper when a deadline comes earlier than it sleeps to.
+    pub sweep: crate::sweeper::Alarm,
     /// Turns true when the server stops.
     pub stopping: watch::Receiver<bool>,
 }

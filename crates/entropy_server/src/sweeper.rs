@@ -6,6 +6,9 @@
 //! beat lately).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use tokio::sync::Notify;
 
 use crate::clock::Millis;
 use crate::db::{Backend, games, processes};
@@ -20,10 +23,44 @@ pub const POLL: Millis = 1_000;
 /// How long a stopped process's last heartbeat is kept.
 const FORGET_AFTER: Millis = 30 * 24 * 3600 * 1000;
 
+/// Wakes the sweeper when a deadline may fall before the time it sleeps
+/// to, and only then: a move that sets its game's deadline an hour ahead
+/// costs the sweeper nothing.
+pub struct Alarm {
+    notify: Notify,
+    /// The time the sweeper sleeps to; `Millis::MAX` while it reads the
+    /// deadlines, so that a deadline stored meanwhile wakes it again.
+    sleeps_to: AtomicI64,
+}
+
+impl Default for Alarm {
+    fn default() -> Alarm {
+        Alarm {
+            notify: Notify::new(),
+            sleeps_to: AtomicI64::new(Millis::MAX),
+        }
+    }
+}
+
+impl Alarm {
+    /// A game's deadline, just stored: wakes the sweeper if it sleeps past it.
+    pub fn deadline(&self, deadline: Option<Millis>) {
+        if deadline.is_some_and(|at| at < self.sleeps_to.load(Ordering::SeqCst)) {
+            self.notify.notify_one();
+        }
+    }
+
+    /// Wakes the sweeper.
+    pub fn wake(&self) {
+        self.notify.notify_one();
+    }
+}
+
 /// Ticks the games whose deadline has passed, until the server stops.
 pub async fn sweep(server: Arc<Server>) {
     let mut stopping = server.stopping.clone();
     loop {
+        server.sweep.sleeps_to.store(Millis::MAX, Ordering::SeqCst);
         let now = server.clock.now();
         let mut wake = now + POLL;
         match games::due(&server.store, now).await {
@@ -42,10 +79,11 @@ pub async fn sweep(server: Arc<Server>) {
             }
             Err(e) => tracing::warn!(error = %e, "the sweeper could not read the deadlines"),
         }
+        server.sweep.sleeps_to.store(wake, Ordering::SeqCst);
         tokio::select! {
             _ = crate::server::stopped(&mut stopping) => return,
             _ = server.clock.sleep_until(wake) => {}
-            _ = server.sweep.notified() => {}
+            _ = server.sweep.notify.notified() => {}
         }
     }
 }

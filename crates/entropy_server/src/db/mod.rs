@@ -14,10 +14,11 @@ pub mod ratings;
 pub mod schema;
 
 use std::path::Path;
+use std::time::Duration;
 
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
-use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Row};
 
 /// Which database the store speaks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +74,9 @@ impl Store {
                 Box::pin(async move {
                     // A file that is not a database fails here too: left
                     // to the schema's check, which says so in its words.
-                    let _ = sqlx::query("PRAGMA synchronous = NORMAL").execute(conn).await;
+                    let _ = sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await;
+                    // Checkpoints are [`checkpoints`]' work, never a commit's.
+                    let _ = sqlx::query("PRAGMA wal_autocheckpoint = 0").execute(conn).await;
                     Ok(())
                 })
             });
@@ -99,6 +102,7 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(|e| format!("cannot turn the database to write-ahead logging: {e}"))?;
+        tokio::spawn(checkpoints(self.pool.clone()));
         Ok(())
     }
 
@@ -114,6 +118,59 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// How often the SQLite log is copied into the file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// The log's length, in pages, past which it is started again from empty.
+const LOG_PAGES: i64 = 16_384;
+
+/// On SQLite, copies the write-ahead log into the file every second, on a
+/// connection of its own, until the pool closes: the moves' connection
+/// never checkpoints (a checkpoint flushes the log and the file to the
+/// disk, and a commit that did one held every move behind it). A passive
+/// checkpoint does not stop the writer, so it falls behind and the log
+/// grows; once it is longer than [`LOG_PAGES`], the moves' connection is
+/// held for a moment while the rest is copied and the log emptied.
+async fn checkpoints(pool: AnyPool) {
+    let mut conn: Option<AnyConnection> = None;
+    loop {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        if pool.is_closed() {
+            return;
+        }
+        let checkpointer = match &mut conn {
+            Some(conn) => conn,
+            None => match pool.connect_options().connect().await {
+                Ok(opened) => conn.insert(opened),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot open a connection for the checkpoints");
+                    continue;
+                }
+            },
+        };
+        let log = match checkpoint(checkpointer, "PRAGMA wal_checkpoint(PASSIVE)").await {
+            Ok(log) => log,
+            Err(e) => {
+                tracing::warn!(error = %e, "a checkpoint failed");
+                conn = None;
+                continue;
+            }
+        };
+        if log > LOG_PAGES {
+            let Ok(_writer) = pool.acquire().await else { return };
+            if let Err(e) = checkpoint(checkpointer, "PRAGMA wal_checkpoint(TRUNCATE)").await {
+                tracing::warn!(error = %e, "a checkpoint failed");
+                conn = None;
+            }
+        }
+    }
+}
+
+/// Runs a checkpoint (`PRAGMA wal_checkpoint(…)`); the log's length in pages.
+async fn checkpoint(conn: &mut AnyConnection, pragma: &'static str) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(pragma).fetch_one(conn).await?;
+    row.try_get(1)
 }
 
 /// A database URL as a log may show it: without its password.
