@@ -6,7 +6,11 @@
 //! back through the rules crate with the revealed seed's bags, holds
 //! exactly the moves the clients saw, verifies, and scores as the server
 //! said; and no message any of the three received before the end carried
-//! the seed or a bag's seed.
+//! the seed or a bag's seed. Played again with one player's connection
+//! dropped after every event and after every move sent before its answer:
+//! each time they come back (Hello with the token, Watch since the last
+//! version seen) they get what they missed, and a move sent again is
+//! played once.
 
 mod common;
 
@@ -24,9 +28,31 @@ use std::time::Duration;
 struct Seat {
     client: Client,
     view: GameView,
+    /// What earlier connections of this seat received.
+    earlier: Vec<ServerMessage>,
 }
 
 impl Seat {
+    /// Every message this seat received, on every connection.
+    fn all_seen(&self) -> Vec<ServerMessage> {
+        self.earlier.iter().chain(&self.client.seen).cloned().collect()
+    }
+
+    /// The connection drops; a new one says Hello with the same token and
+    /// follows the game from the last version seen.
+    async fn come_back(&mut self, server: &TestServer, token: &str, game: &str) {
+        let client = server.hello(Some(token)).await;
+        let old = std::mem::replace(&mut self.client, client);
+        self.earlier.extend(old.seen.iter().cloned());
+        drop(old);
+        self.client
+            .send(&ClientMessage::Watch {
+                game: game.to_string(),
+                since: self.view.version(),
+            })
+            .await;
+    }
+
     /// A round trip to the server: every event it sent before it answered
     /// goes into the view (a connection's messages are answered in order,
     /// so whatever a move made has come by then).
@@ -121,7 +147,16 @@ fn turns_seen(view_events: &[(u64, GameEvent)], format: Format) -> Vec<Vec<Strin
     sections
 }
 
-async fn a_whole_match(options: GameOptions, seed: u64) {
+/// How Bob's connection fares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bob {
+    Steady,
+    /// Dropped after every event he receives, and after every move he
+    /// sends before its answer (the move then sent again).
+    Dropping,
+}
+
+async fn a_whole_match(options: GameOptions, seed: u64, bob_fares: Bob) {
     let server = TestServer::start().await;
     let ann = server.register("Ann").await;
     let bob = server.register("Bob").await;
@@ -129,14 +164,17 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
         Seat {
             client: server.hello(Some(&ann.token)).await,
             view: GameView::new(""),
+            earlier: Vec::new(),
         },
         Seat {
             client: server.hello(Some(&bob.token)).await,
             view: GameView::new(""),
+            earlier: Vec::new(),
         },
         Seat {
             client: server.hello(None).await,
             view: GameView::new(""),
+            earlier: Vec::new(),
         },
     ];
 
@@ -196,14 +234,18 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
         let owed = owed.iter().choose(&mut rng).unwrap();
         let action = random_move(owed, &mut rng);
         let version = seats[mover].view.version();
-        seats[mover]
-            .client
-            .send(&ClientMessage::Play {
-                game: game.clone(),
-                version,
-                action,
-            })
-            .await;
+        let play = ClientMessage::Play {
+            game: game.clone(),
+            version,
+            action,
+        };
+        seats[mover].client.send(&play).await;
+        if mover == 1 && bob_fares == Bob::Dropping {
+            // Gone before the answer: back, and the move sent again, which
+            // the server plays once (whether or not the first arrived).
+            seats[1].come_back(&server, &bob.token, &game).await;
+            seats[1].client.send(&play).await;
+        }
         moves += 1;
         seats[mover].sync().await;
         let now = seats[mover].view.version();
@@ -211,6 +253,11 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
         for seat in &mut seats {
             seat.catch_up(&game, now).await;
             seat.sync().await;
+        }
+        if bob_fares == Bob::Dropping {
+            seats[1].come_back(&server, &bob.token, &game).await;
+            seats[1].sync().await;
+            assert_eq!(seats[1].view.version(), now, "Bob, back, has what he missed");
         }
     }
     // Everyone has the same game to its end.
@@ -251,9 +298,8 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
         .map(u64::to_string)
         .collect();
     for (who, seat) in ["Ann", "Bob", "the spectator"].iter().zip(&seats) {
-        let end = seat
-            .client
-            .seen
+        let seen = seat.all_seen();
+        let end = seen
             .iter()
             .position(|m| {
                 matches!(
@@ -265,7 +311,7 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
                 )
             })
             .expect("everyone saw the end");
-        for message in &seat.client.seen[..end] {
+        for message in &seen[..end] {
             let text = encode(message);
             assert!(
                 !text.contains(&revealed),
@@ -317,7 +363,7 @@ async fn a_whole_match(options: GameOptions, seed: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_7x7_match() {
-    a_whole_match(GameOptions::default(), 7).await;
+    a_whole_match(GameOptions::default(), 7, Bob::Steady).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -328,7 +374,7 @@ async fn a_whole_5x5_match() {
         rated: true,
         ..GameOptions::default()
     };
-    a_whole_match(options, 5).await;
+    a_whole_match(options, 5, Bob::Steady).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -337,5 +383,24 @@ async fn a_whole_simultaneous_match() {
         format: Format::Simultaneous,
         ..GameOptions::default()
     };
-    a_whole_match(options, 11).await;
+    a_whole_match(options, 11, Bob::Steady).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_with_a_connection_dropped_after_every_event() {
+    let options = GameOptions {
+        size: 5,
+        ..GameOptions::default()
+    };
+    a_whole_match(options, 13, Bob::Dropping).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_simultaneous_match_with_a_connection_dropped_after_every_event() {
+    let options = GameOptions {
+        size: 5,
+        format: Format::Simultaneous,
+        ..GameOptions::default()
+    };
+    a_whole_match(options, 17, Bob::Dropping).await;
 }
