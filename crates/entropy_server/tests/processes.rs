@@ -257,6 +257,21 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
     );
     download_and_verify(&server, &game, &first).await;
     download_and_verify(&server, &second, &second_events).await;
+
+    // The logs of all four runs (at the debug level) hold no password and no token.
+    let mut logged = String::new();
+    for entry in std::fs::read_dir(logs.path()).unwrap() {
+        logged += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    }
+    assert!(logged.contains("alice"), "the logs are the server's: {logged}");
+    for (what, secret) in [
+        ("Alice's password", "password-of-alice".to_string()),
+        ("Bob's password", "password-of-bob".to_string()),
+        ("Alice's token", alice.token.clone()),
+        ("Bob's token", bob.token.clone()),
+    ] {
+        assert!(!logged.contains(&secret), "{what} is in the server's log");
+    }
 }
 
 /// Two processes on one PostgreSQL: Alice on the first, Bob on the second.
