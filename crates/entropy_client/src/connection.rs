@@ -35,7 +35,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
-use crate::http::{Roots, tls_hint};
+use crate::trust::{Roots, tls_hint};
 use crate::{ClientError, Endpoint};
 
 /// How often the client pings a server that is quiet.

@@ -22,13 +22,15 @@
 mod connection;
 mod endpoint;
 mod http;
+mod trust;
 mod view;
 
 use std::fmt;
 
 pub use connection::{CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Incoming, MAX_BACKOFF, PING_EVERY, SILENCE};
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
-pub use http::{CA_FILE_VAR, HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
+pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
+pub use trust::CA_FILE_VAR;
 pub use view::{Applied, End, GameView, Owed, Start, ViewError};
 
 /// What went wrong talking to a server.
