@@ -212,16 +212,16 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
     let addr = listener.local_addr().map_err(|e| StartError::Listen(e.to_string()))?;
 
     let (stop, stopping) = watch::channel(false);
-    let (notes, queue) = notify::Notifier::new();
+    let (notes, queue) = notify::note::Notifier::new();
     let server = Arc::new(Server {
         store,
         clock,
         limits: config.limits,
         conns: conns::Conns::default(),
-        hub: hub::Hub::default(),
+        hub: hub::slots::Hub::default(),
         notes,
         process: auth::random_id(16),
-        sweep: sweeper::Alarm::default(),
+        sweep: sweeper::alarm::Alarm::default(),
         stopping,
     });
     let mut tasks = vec![tokio::spawn(notify::dispatch(server.clone(), queue))];

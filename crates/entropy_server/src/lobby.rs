@@ -13,8 +13,8 @@ use crate::conns::Who;
 use crate::db::lobby::{self as seeks, SeekRow};
 use crate::db::{accounts, games, ratings};
 use crate::game::Game;
-use crate::hub::Loaded;
-use crate::notify::Note;
+use crate::hub::slots::Loaded;
+use crate::notify::note::Note;
 use crate::server::Server;
 
 /// The most seeks and challenges one account may have open.

@@ -8,8 +8,9 @@ use tokio::sync::watch;
 use crate::clock::Clock;
 use crate::conns::Conns;
 use crate::db::Store;
-use crate::hub::Hub;
-use crate::notify::Notifier;
+use crate::hub::slots::Hub;
+use crate::notify::note::Notifier;
+use crate::sweeper::alarm::Alarm;
 
 /// The limits a connection lives within.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +44,7 @@ pub struct Server {
     /// This process's id in the heartbeat table.
     pub process: String,
     /// Wakes the sweeper when a deadline comes earlier than it sleeps to.
-    pub sweep: crate::sweeper::Alarm,
+    pub sweep: Alarm,
     /// Turns true when the server stops.
     pub stopping: watch::Receiver<bool>,
 }

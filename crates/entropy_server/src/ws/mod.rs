@@ -226,7 +226,7 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
         }
         if let Presence::Arrived(who) = server.conns.sign_in(conn, who.clone()) {
             crate::hub::presence(server, &who.id, true).await;
-            server.notes.send(&server.store, crate::notify::Note::Lobby).await;
+            server.notes.send(&server.store, crate::notify::note::Note::Lobby).await;
         }
     }
     Ok(who)
@@ -240,6 +240,6 @@ async fn close(server: &Server, conn: ConnId) {
     if let Presence::Left(who) = presence {
         crate::hub::presence(server, &who.id, false).await;
         crate::lobby::left(server, &who.id).await;
-        server.notes.send(&server.store, crate::notify::Note::Lobby).await;
+        server.notes.send(&server.store, crate::notify::note::Note::Lobby).await;
     }
 }

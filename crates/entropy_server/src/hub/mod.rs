@@ -9,8 +9,7 @@
 //! version first, the store says so ([`Appended::Conflict`]): the game is
 //! read again from the database and the command tried again on it.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::collections::HashSet;
 
 use entropy_protocol::fairness::Secret;
 use entropy_protocol::{GameEvent, ServerMessage};
@@ -18,57 +17,17 @@ use entropy_protocol::{GameEvent, ServerMessage};
 use crate::clock::Millis;
 use crate::conns::{ConnId, Who};
 use crate::db::Backend;
-use crate::db::games::{self, Append, Appended, GameRow, Over};
+use crate::db::games::{self, Append, Appended, Over};
 use crate::game::{Command, Game};
-use crate::notify::Note;
+use crate::notify::note::Note;
 use crate::server::Server;
+
+pub mod slots;
+
+use slots::{Loaded, SlotState};
 
 /// How many times a command is tried against newer versions stored by others.
 const ATTEMPTS: usize = 5;
-
-/// A game in memory, as stored up to its version.
-pub struct Loaded {
-    pub row: GameRow,
-    pub game: Game,
-}
-
-#[derive(Default)]
-struct SlotState {
-    loaded: Option<Loaded>,
-    watchers: HashSet<ConnId>,
-    /// The version the watchers have been sent events up to: when the slot
-    /// is emptied (a conflict, an error) and read again, the events stored
-    /// meanwhile by another process are sent from there.
-    shown: u64,
-}
-
-#[derive(Default)]
-struct Slot {
-    state: tokio::sync::Mutex<SlotState>,
-}
-
-/// The slots of this process.
-#[derive(Default)]
-pub struct Hub {
-    slots: Mutex<HashMap<String, Arc<Slot>>>,
-}
-
-impl Hub {
-    fn slot(&self, id: &str) -> Arc<Slot> {
-        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        slots.entry(id.to_string()).or_default().clone()
-    }
-
-    fn existing(&self, id: &str) -> Option<Arc<Slot>> {
-        self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
-    }
-
-    /// Puts a game just created into its slot, so it need not be read back.
-    pub async fn insert(&self, loaded: Loaded) {
-        let slot = self.slot(&loaded.row.id);
-        slot.state.lock().await.loaded = Some(loaded);
-    }
-}
 
 /// Why a game could not be dealt with.
 fn store_error(e: sqlx::Error) -> String {

@@ -6,13 +6,13 @@
 //! beat lately).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
-
-use tokio::sync::Notify;
+use std::sync::atomic::Ordering;
 
 use crate::clock::Millis;
 use crate::db::{Backend, games, processes};
 use crate::server::Server;
+
+pub mod alarm;
 
 /// How often a process beats, in milliseconds.
 pub const HEARTBEAT: Millis = 5_000;
@@ -22,39 +22,6 @@ pub const FRESH: Millis = 3 * HEARTBEAT;
 pub const POLL: Millis = 1_000;
 /// How long a stopped process's last heartbeat is kept.
 const FORGET_AFTER: Millis = 30 * 24 * 3600 * 1000;
-
-/// Wakes the sweeper when a deadline may fall before the time it sleeps
-/// to, and only then: a move that sets its game's deadline an hour ahead
-/// costs the sweeper nothing.
-pub struct Alarm {
-    notify: Notify,
-    /// The time the sweeper sleeps to; `Millis::MAX` while it reads the
-    /// deadlines, so that a deadline stored meanwhile wakes it again.
-    sleeps_to: AtomicI64,
-}
-
-impl Default for Alarm {
-    fn default() -> Alarm {
-        Alarm {
-            notify: Notify::new(),
-            sleeps_to: AtomicI64::new(Millis::MAX),
-        }
-    }
-}
-
-impl Alarm {
-    /// A game's deadline, just stored: wakes the sweeper if it sleeps past it.
-    pub fn deadline(&self, deadline: Option<Millis>) {
-        if deadline.is_some_and(|at| at < self.sleeps_to.load(Ordering::SeqCst)) {
-            self.notify.notify_one();
-        }
-    }
-
-    /// Wakes the sweeper.
-    pub fn wake(&self) {
-        self.notify.notify_one();
-    }
-}
 
 /// Ticks the games whose deadline has passed, until the server stops.
 pub async fn sweep(server: Arc<Server>) {

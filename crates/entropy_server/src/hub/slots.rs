@@ -1,0 +1,53 @@
+//! The games this process holds: a slot for each, with the loaded game
+//! and the connections that watch it, behind a tokio mutex.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use crate::conns::ConnId;
+use crate::db::games::GameRow;
+use crate::game::Game;
+
+/// A game in memory, as stored up to its version.
+pub struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+#[derive(Default)]
+pub(crate) struct SlotState {
+    pub(crate) loaded: Option<Loaded>,
+    pub(crate) watchers: HashSet<ConnId>,
+    /// The version the watchers have been sent events up to: when the slot
+    /// is emptied (a conflict, an error) and read again, the events stored
+    /// meanwhile by another process are sent from there.
+    pub(crate) shown: u64,
+}
+
+#[derive(Default)]
+pub(crate) struct Slot {
+    pub(crate) state: tokio::sync::Mutex<SlotState>,
+}
+
+/// The slots of this process.
+#[derive(Default)]
+pub struct Hub {
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+impl Hub {
+    pub(crate) fn slot(&self, id: &str) -> Arc<Slot> {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.entry(id.to_string()).or_default().clone()
+    }
+
+    pub(crate) fn existing(&self, id: &str) -> Option<Arc<Slot>> {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
+    }
+
+    /// Puts a game just created into its slot, so it need not be read back.
+    pub async fn insert(&self, loaded: Loaded) {
+        let slot = self.slot(&loaded.row.id);
+        slot.state.lock().await.loaded = Some(loaded);
+    }
+}

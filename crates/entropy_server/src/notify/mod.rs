@@ -1,0 +1,74 @@
+//! What one part of the server tells the others, across processes.
+//!
+//! On SQLite there is one process, and a note goes straight to this
+//! process's dispatcher. On PostgreSQL a note is sent with `NOTIFY`, and
+//! every process (this one too) hears it through a `PgListener` and
+//! dispatches it: new events of a game on the channel `entropy_games`
+//! (payload `game_id:version`), everything else on `entropy_lobby` (a
+//! [`Note`] as JSON).
+
+use std::sync::Arc;
+
+use sqlx::postgres::PgListener;
+use tokio::sync::mpsc;
+
+use crate::server::Server;
+
+pub mod note;
+
+use note::{GAMES_CHANNEL, LOBBY_CHANNEL, Note};
+
+/// Listens to PostgreSQL's notifications and queues them for dispatch,
+/// until the server stops.
+pub async fn listen(url: String, server: Arc<Server>) {
+    let mut stopping = server.stopping.clone();
+    let mut listener = match PgListener::connect(&url).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot listen to the database's notifications: other processes' moves will not be seen");
+            return;
+        }
+    };
+    if let Err(e) = listener.listen_all([GAMES_CHANNEL, LOBBY_CHANNEL]).await {
+        tracing::error!(error = %e, "cannot listen to the database's notifications");
+        return;
+    }
+    loop {
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            received = listener.recv() => match received {
+                Ok(notification) => {
+                    match Note::decode(notification.channel(), notification.payload()) {
+                        Some(note) => server.notes.local(note),
+                        None => tracing::warn!(channel = notification.channel(), "an unreadable notification"),
+                    }
+                }
+                Err(e) => {
+                    // PgListener reconnects by itself on the next recv.
+                    tracing::warn!(error = %e, "lost the database's notifications; reconnecting");
+                    let later = server.clock.now() + 1000;
+                    server.clock.sleep_until(later).await;
+                    // Whatever was missed meanwhile: the lobby is read again.
+                    server.notes.local(Note::Lobby);
+                }
+            }
+        }
+    }
+}
+
+/// Dispatches the notes of this process's queue, until the server stops.
+pub async fn dispatch(server: Arc<Server>, mut queue: mpsc::UnboundedReceiver<Note>) {
+    let mut stopping = server.stopping.clone();
+    loop {
+        let note = tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            note = queue.recv() => match note { Some(note) => note, None => return },
+        };
+        match note {
+            Note::Game { game, version } => crate::hub::notified(&server, &game, version).await,
+            Note::Lobby => crate::lobby::broadcast(&server).await,
+            Note::Tell { account, message } => server.conns.send_account(&account, &message),
+            Note::Presence { account, here } => crate::hub::tell_presence(&server, &account, here).await,
+        }
+    }
+}
