@@ -248,6 +248,9 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
         matches!(second_events.last(), Some(GameEvent::Ended { .. })),
         "{second_events:?}"
     );
+    // Alice posts a seek, and the server is killed with it open: it goes
+    // with her connection, and the lobby after the restart does not list it.
+    let open = alice.seek(live(600)).await;
     server.kill();
     server = ServerProcess::start("sqlite", &database, logs.path()).await;
     assert_eq!(
@@ -255,6 +258,15 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
         first,
         "the first game is kept whole"
     );
+    let mut looker = spectator(&server.ws_url(), &game).await;
+    looker.send(&ClientMessage::WatchLobby).await;
+    match looker.expect(|m| matches!(m, ServerMessage::Lobby { .. })).await {
+        ServerMessage::Lobby { seeks, .. } => assert!(
+            seeks.iter().all(|s| s.id != open),
+            "a seek of a connection the kill cut is still listed: {seeks:?}"
+        ),
+        _ => unreachable!(),
+    }
     download_and_verify(&server, &game, &first).await;
     download_and_verify(&server, &second, &second_events).await;
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use crate::clock::Millis;
-use crate::db::{Backend, games, processes};
+use crate::db::{Backend, games, lobby, processes};
 use crate::server::Server;
 
 pub mod alarm;
@@ -85,6 +85,15 @@ pub async fn resume(server: &Server) -> Result<(), sqlx::Error> {
     if others_may_run && now - since < FRESH {
         tracing::info!("another process runs on this database: no game is resumed");
         return Ok(());
+    }
+    // The seeks of players who were connected to a process that was killed
+    // went with their connections.
+    let gone = lobby::delete_all(&server.store).await?;
+    if gone > 0 {
+        tracing::info!(
+            seeks = gone,
+            "the seeks of the connections that were lost are withdrawn"
+        );
     }
     let live = games::live_ids(&server.store).await?;
     tracing::info!(games = live.len(), down_ms = now - since, "resuming the live games");
