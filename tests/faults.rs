@@ -694,7 +694,12 @@ fn without_a_display_the_game_says_so_and_exits() {
         if let Some(display) = display {
             game.env("DISPLAY", display);
         }
-        let out = game.output().expect("the game runs");
+        let out = spawn_alone(
+            game.stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped()),
+        )
+        .and_then(|child| child.wait_with_output())
+        .expect("the game runs");
         (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
     };
     let (status, said) = run(None);

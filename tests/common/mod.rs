@@ -74,10 +74,28 @@ pub fn scratch(name: &str) -> Scratch {
 }
 
 /// The game's logic without a window, its files in `folders`.
+/// Children are started, and apps take their data folder's lock, one at a
+/// time in a test process. A child started by another test while an app
+/// holds its lock shares the lock's open file until it has become the
+/// program it runs (its copy of the app's files closes then), so an app
+/// dropped meanwhile would leave its folder locked for a moment, and one
+/// launched on the same folder in that moment would find it held. Holding
+/// this while a child starts (`Command::spawn` returns once it runs the
+/// program) and while an app takes its lock keeps the two apart.
+pub static CHILDREN_AND_LOCKS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Starts a child, none of this process's locks going with it ([`CHILDREN_AND_LOCKS`]).
+pub fn spawn_alone(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    let _alone = CHILDREN_AND_LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    command.spawn()
+}
+
 pub fn core_app(folders: Folders) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin { folders }))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
+    let alone = CHILDREN_AND_LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, CorePlugin { folders }));
+    drop(alone);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
     app.update();
     app
 }
@@ -88,13 +106,15 @@ pub fn core_app(folders: Folders) -> App {
 pub fn window_app(name: &str) -> App {
     let dir = scratch(name);
     let mut app = App::new();
+    let alone = CHILDREN_AND_LOCKS.lock().unwrap_or_else(|p| p.into_inner());
     app.add_plugins(entropy::AppPlugin {
         window: (1280, 720),
         folders: Folders::in_dir(&dir),
         headless: true,
-    })
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
-    .insert_resource(dir);
+    });
+    drop(alone);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
+        .insert_resource(dir);
     app.update();
     app
 }

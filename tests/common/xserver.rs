@@ -23,7 +23,8 @@ pub fn on_path(program: &str) -> bool {
 /// names it once it takes connections (`-displayfd`), so tests started at
 /// once, in this process or another, never share one.
 pub fn start_xvfb(screen: &str) -> (Child, String) {
-    let mut server = Command::new("Xvfb")
+    let server = &mut Command::new("Xvfb");
+    server
         .args([
             "-displayfd",
             "1",
@@ -34,9 +35,8 @@ pub fn start_xvfb(screen: &str) -> (Child, String) {
             "tcp",
         ])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
+        .stderr(Stdio::null());
+    let mut server = super::spawn_alone(server).expect("Xvfb starts");
     let mut line = String::new();
     let mut output = std::io::BufReader::new(server.stdout.take().expect("Xvfb's output"));
     std::io::BufRead::read_line(&mut output, &mut line).expect("Xvfb names its display");
@@ -54,11 +54,15 @@ pub fn start_xvfb(screen: &str) -> (Child, String) {
 
 /// Runs xdotool on `display` with `args`; panics if it fails.
 pub fn xdotool(display: &str, args: &[&str]) -> String {
-    let output = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .expect("xdotool runs");
+    let output = super::spawn_alone(
+        Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", display)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .and_then(|child| child.wait_with_output())
+    .expect("xdotool runs");
     assert!(
         output.status.success(),
         "xdotool {args:?}: {}",
@@ -111,16 +115,15 @@ impl RealGame {
     pub fn launch_on(server: Child, display: String, clients: Vec<Child>, dir: &Path) -> RealGame {
         let probe = dir.join("probe.txt");
         let log = dir.join("game.log");
-        let game = Command::new(env!("CARGO_BIN_EXE_entropy"))
-            .env("DISPLAY", &display)
+        let game = &mut Command::new(env!("CARGO_BIN_EXE_entropy"));
+        game.env("DISPLAY", &display)
             .env("ENTROPY_PROBE", &probe)
             .env("ENTROPY_PREFS_DIR", dir.join("prefs"))
             .env("ENTROPY_DATA_DIR", dir.join("data"))
             .env_remove("ENTROPY_SCRIPT")
             .stdout(Stdio::null())
-            .stderr(File::create(&log).expect("the game's log can be written"))
-            .spawn()
-            .expect("the game starts");
+            .stderr(File::create(&log).expect("the game's log can be written"));
+        let game = super::spawn_alone(game).expect("the game starts");
         let window = game_window(&display);
         xdotool(&display, &["windowfocus", "--sync", &window]);
         RealGame {
