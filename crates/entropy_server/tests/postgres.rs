@@ -1,7 +1,8 @@
 //! Two server processes on one PostgreSQL database (two servers in this
 //! process, each with its own connections, sharing only the database): one
 //! lobby, and a game played across them, every move reaching the other
-//! server's players and spectators through NOTIFY.
+//! server's players and spectators through NOTIFY; a player gone and back
+//! seen from the other server.
 
 mod common;
 #[path = "support/postgres.rs"]
@@ -184,4 +185,68 @@ async fn two_servers_on_one_postgresql_share_the_lobby_and_the_games() {
     }
     b.running.shutdown().await;
     a.running.shutdown().await;
+}
+
+/// The opponent sees that the other is gone, and back, when the two are
+/// connected to different servers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_gone_and_back_is_seen_from_another_process() {
+    let pg = postgres::Postgres::start();
+    let clock = Arc::new(ManualClock::new(START));
+    let a = node(&pg.url(), clock.clone()).await;
+    let b = node(&pg.url(), clock.clone()).await;
+    let ann = register(&a, "Ann").await;
+    let bob = register(&b, "Bob").await;
+    let mut ann_a = hello(&a, Some(&ann.token)).await;
+    let mut bob_b = hello(&b, Some(&bob.token)).await;
+
+    ann_a
+        .send(&ClientMessage::Seek {
+            options: GameOptions::default(),
+        })
+        .await;
+    let seek = match ann_a.expect(|m| matches!(m, ServerMessage::SeekPosted { .. })).await {
+        ServerMessage::SeekPosted { seek } => seek.id,
+        _ => unreachable!(),
+    };
+    bob_b.send(&ClientMessage::Accept { seek }).await;
+    let game = match bob_b.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await {
+        ServerMessage::GameStarted { game } => game,
+        _ => unreachable!(),
+    };
+    bob_b
+        .send(&ClientMessage::Watch {
+            game: game.clone(),
+            since: 0,
+        })
+        .await;
+    let ann_seat = match bob_b
+        .expect(|m| matches!(m, ServerMessage::Event { version: 1, .. }))
+        .await
+    {
+        ServerMessage::Event {
+            event: entropy_protocol::GameEvent::Started { players, .. },
+            ..
+        } => players.iter().position(|p| p.name == "Ann").unwrap() as u8,
+        other => panic!("the first event is the start: {other:?}"),
+    };
+    let present = |here: bool| {
+        let game = game.clone();
+        move |m: &ServerMessage| {
+            *m == ServerMessage::Presence {
+                game: game.clone(),
+                player: ann_seat,
+                here,
+            }
+        }
+    };
+    bob_b.sync().await;
+
+    // Ann's connection to A drops: Bob, on B, sees her gone.
+    drop(ann_a);
+    bob_b.expect(present(false)).await;
+
+    // She connects again, to A: Bob sees her back.
+    let _ann_again = hello(&a, Some(&ann.token)).await;
+    bob_b.expect(present(true)).await;
 }
