@@ -9,7 +9,9 @@
 //! game that ends is replaced by a new one at the same table, so N games
 //! stay live.
 //!
-//! Once every table plays (the ramp-up is not measured) the window opens:
+//! Once every table plays and a few moves have settled the start's burst
+//! (the ramp-up is not measured: every game's first moves come at once)
+//! the window opens:
 //! for each move, the time from handing `Play` to the connection to
 //! receiving, on the mover's connection, the `Event` carrying that move.
 //! The move is chosen before the time starts, so the players' thinking is
@@ -46,6 +48,10 @@ const START_TIMEOUT: Duration = Duration::from_secs(60);
 const MOVE_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long every table has to have its first game started.
 const RAMP_TIMEOUT: Duration = Duration::from_secs(600);
+/// How long the tables play after the last one started before the window
+/// opens: the games started within a moment of each other, so their first
+/// moves come in a burst that steady play does not have.
+const SETTLE: Duration = Duration::from_secs(5);
 /// Sign-ins made at once (the server hashes each password with Argon2id).
 const SIGN_INS_AT_ONCE: usize = 8;
 /// WebSocket connections opened at once.
@@ -431,11 +437,13 @@ pub async fn run(args: LoadArgs) -> Result<Report, String> {
         sleep(Duration::from_millis(100)).await;
     }
     eprintln!(
-        "all {} games started in {:.1} s; measuring for {} s",
+        "all {} games started in {:.1} s; measuring for {} s after {} s",
         args.games,
         begun.elapsed().as_secs_f64(),
-        args.duration
+        args.duration,
+        SETTLE.as_secs()
     );
+    sleep(SETTLE).await;
 
     // The window.
     let window = Duration::from_secs(args.duration);

@@ -122,16 +122,23 @@ impl Store {
 
 /// How often the SQLite log is copied into the file.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
-/// The log's length, in pages, past which it is started again from empty.
-const LOG_PAGES: i64 = 16_384;
+/// The log's length, in pages, past which it is started again from its
+/// beginning after a checkpoint (4 MiB; at 1,000 moves a second the log
+/// grows by about 5,000 pages a second).
+const RESTART_PAGES: i64 = 1_024;
 
 /// On SQLite, copies the write-ahead log into the file every second, on a
 /// connection of its own, until the pool closes: the moves' connection
 /// never checkpoints (a checkpoint flushes the log and the file to the
-/// disk, and a commit that did one held every move behind it). A passive
-/// checkpoint does not stop the writer, so it falls behind and the log
-/// grows; once it is longer than [`LOG_PAGES`], the moves' connection is
-/// held for a moment while the rest is copied and the log emptied.
+/// disk, and a commit that did one held every move behind it).
+///
+/// A passive checkpoint does not stop the writer, so it never catches up
+/// with it and the log would only grow. Right after each one, if the log
+/// is longer than [`RESTART_PAGES`], the moves' connection is held while
+/// the pages written meanwhile are copied and the log is started again
+/// from its beginning (a restarting checkpoint): a few milliseconds each
+/// second, where copying a whole longer log at once held the moves for
+/// tens. The log's file keeps its length, about a second of moves.
 async fn checkpoints(pool: AnyPool) {
     let mut conn: Option<AnyConnection> = None;
     loop {
@@ -157,9 +164,9 @@ async fn checkpoints(pool: AnyPool) {
                 continue;
             }
         };
-        if log > LOG_PAGES {
+        if log > RESTART_PAGES {
             let Ok(_writer) = pool.acquire().await else { return };
-            if let Err(e) = checkpoint(checkpointer, "PRAGMA wal_checkpoint(TRUNCATE)").await {
+            if let Err(e) = checkpoint(checkpointer, "PRAGMA wal_checkpoint(RESTART)").await {
                 tracing::warn!(error = %e, "a checkpoint failed");
                 conn = None;
             }
