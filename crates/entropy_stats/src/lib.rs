@@ -12,6 +12,8 @@
 //! - [`mean_duration`]: the mean of durations.
 //! - [`Tally`]: matches won, drawn and lost, and the match score with its
 //!   interval (a win counts 1, a draw ½).
+//! - [`glicko`]: Glicko-2 ratings, a player's after each match and the
+//!   computer levels' from a round robin between them.
 //!
 //! ```
 //! use std::time::Duration;
@@ -23,6 +25,8 @@
 //! let mut times: Vec<Duration> = (1..=100).map(Duration::from_millis).collect();
 //! assert_eq!(entropy_stats::quantile(&mut times, 0.95), Some(Duration::from_millis(95)));
 //! ```
+
+pub mod glicko;
 
 use std::cmp::Ordering;
 use std::fmt;
