@@ -2,7 +2,8 @@
 //! CodeCup 2023 protocol as a bot, refereeing games between players
 //! (built-in or external programs) for the arena, and showing and reviewing
 //! match files, and verifying a server's match file against its seed
-//! ([`verify`]), and playing on a server as a bot ([`online`]); reading all of their input within bounds ([`input`]), and
+//! ([`verify`]), and playing on a server as a bot ([`online`]), and rating the computer
+//! levels from a round robin between them ([`ratings`]); reading all of their input within bounds ([`input`]), and
 //! writing their output through a path that may fail ([`output`]).
 
 pub mod arena;
@@ -11,6 +12,7 @@ pub mod carreno;
 pub mod input;
 pub mod online;
 pub mod output;
+pub mod ratings;
 pub mod referee;
 pub mod review;
 pub mod score;

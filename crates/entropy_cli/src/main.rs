@@ -150,6 +150,11 @@ enum Command {
         #[command(subcommand)]
         command: entropy_cli::online::Command,
     },
+    /// Rate a game's computer levels on one Glicko-2 scale: every pair of
+    /// levels plays a round robin, each level at its own time budget; prints
+    /// each pair's won–drawn–lost, the ratings with their spread, weakest
+    /// first, and the command line that reproduces them.
+    Ratings(entropy_cli::ratings::RatingsArgs),
     /// Carreno's Entropy (1994), the movement game of seed 002: play, list
     /// legal moves, an arena of its levels.
     Carreno {
@@ -235,6 +240,7 @@ fn main() -> ExitCode {
             run_arena(&config, quiet)
         }
         Command::Carreno { command } => entropy_cli::carreno::run(command),
+        Command::Ratings(args) => entropy_cli::ratings::run(args),
         Command::Show { file } => show(&file),
         Command::Verify { file } => verify(&file),
         Command::Online { command } => entropy_cli::online::run(command),
