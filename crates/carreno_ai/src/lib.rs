@@ -6,7 +6,8 @@
 //!   time, by search nodes, or on request; the search keeps to them with
 //!   `entropy_ai`'s `budget::Control`.
 //! - [`Level`]: Easy, Medium and Hard, each with its per-move budget
-//!   ([`Level::budget`]); [`Level::player`] builds one from a seed.
+//!   ([`Level::budget`]); [`Level::player`] builds one from a seed;
+//!   [`Level::rating`] its measured Glicko-2 rating.
 //! - [`hint`]: the best move with its score, for a game's hint button.
 //! - [`search`]: the alpha-beta engine behind Medium and Hard, exact about
 //!   wins and losses; [`eval`]: its static evaluation; [`tactics`]: the
@@ -22,6 +23,7 @@ use carreno_rules::{Game, Move};
 pub mod eval;
 pub mod key;
 mod level;
+mod ratings;
 pub mod search;
 pub mod solve;
 pub mod tactics;

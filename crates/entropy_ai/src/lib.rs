@@ -9,7 +9,8 @@
 //! - [`Level`]: the five levels people play against, from Beginner to
 //!   Master, each with its per-move time budget ([`Level::budget`]);
 //!   [`Level::player`] builds one from a seed; [`parse_level`] reads a
-//!   level's name (Carreno's levels too).
+//!   level's name (Carreno's levels too); [`Level::rating`] its measured
+//!   Glicko-2 rating for a kind of match ([`RatedKind`]).
 //! - [`hint`]: Order's best move with the final score it expects.
 //! - [`review_match`]: every move of a match judged against the best move,
 //!   with its cost and a [`Mark`], in the background on worker threads.
@@ -33,6 +34,7 @@ mod eval;
 mod greedy;
 mod level;
 mod player;
+mod ratings;
 mod review;
 mod rollout;
 mod search;
@@ -48,6 +50,7 @@ pub use config::{Playouts, SearchConfig};
 pub use greedy::Greedy;
 pub use level::{Level, LevelParseError, parse_level};
 pub use player::{Hint, hint};
+pub use ratings::RatedKind;
 pub use review::{
     Mark, MatchReview, MoveReview, PlayerSummary, ReviewBudget, ReviewError, RoundReview, review_match,
     review_simultaneous,
