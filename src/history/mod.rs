@@ -26,6 +26,8 @@ use crate::app::prefs::PrefsFile;
 use crate::app::storage;
 
 pub mod cards;
+pub mod kept_record;
+pub mod record;
 pub mod review;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -43,7 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
     }
     app.insert_resource(history)
         .add_message::<HistoryCommand>()
-        .add_plugins(review::plugin);
+        .add_plugins((review::plugin, kept_record::plugin));
 }
 
 /// What is asked of the history's screens.
