@@ -7,6 +7,7 @@
 //! title, settings, how to play, the tutorial, the setup, a match at one
 //! screen (the turn card, pause, round over, the count, match over),
 //! matches between two computers, the replay and its review, the history,
+//! the record (each kind, History, Back; and from the title),
 //! Carreno's setup, board and result, and the simultaneous match (its
 //! setup, both boards, pause and Continue, the count, the result's every
 //! choice, its replay and review from the history), and ends with Quit.
@@ -179,6 +180,19 @@ impl Game {
 
 fn title(s: &Shown) -> bool {
     s.screen == "Title" && s.no_overlay() && s.has("New match")
+}
+
+/// The Record screen from the History: every kind by its button, then
+/// History, Record again from there, and Back to the title, which Record
+/// on the title leaves again for the History in `back`.
+fn record(game: &mut Game, back: impl Fn(&Shown) -> bool) {
+    game.press("Record", |s| s.screen == "Record");
+    for kind in ["5 × 5", "Two boards at once", "7 × 7"] {
+        game.press(&format!("Kind: {kind}"), |s| s.fact("record kind") == kind);
+    }
+    game.press("History", |s| s.screen == "History");
+    game.press("Record", |s| s.screen == "Record");
+    game.press("History", back);
 }
 
 /// Settings: both arrows of every row, then Done.
@@ -358,6 +372,11 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("match 1", picked);
     game.press("Delete", |s| s.has("Delete it"));
     game.press("Delete it", |s| s.number("history") == 0 && !s.has("Delete it"));
+
+    // The record, from the history and from the title: each kind, History, Back.
+    record(&mut game, |s| s.screen == "History");
+    game.press("Back", title);
+    game.press("Record", |s| s.screen == "Record");
     game.press("Back", title);
 
     // Two computers: the pace buttons, round over and match over's Rematch,

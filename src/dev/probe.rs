@@ -82,6 +82,8 @@ struct Facts<'w, 's> {
     replay: Option<Res<'w, crate::solomon::replay::Replay>>,
     review: Option<Res<'w, crate::history::review::Review>>,
     history: Res<'w, crate::history::History>,
+    record: Res<'w, crate::history::kept_record::PlayerRecord>,
+    record_view: Res<'w, crate::solomon::screens::record::RecordView>,
     sim: Option<Res<'w, crate::simultaneous::SimMatch>>,
     sim_replay: Option<Res<'w, crate::simultaneous::replay::SimReplay>>,
     sim_saved: Res<'w, crate::simultaneous::saved::SavedSim>,
@@ -131,6 +133,9 @@ impl Facts<'_, '_> {
         }
         fact("review", self.review.is_some().to_string());
         fact("history", self.history.entries.len().to_string());
+        fact("record kind", self.record_view.kind.title().to_string());
+        let kinds = crate::history::record::Kind::ALL.map(|k| self.record.0.of(k).matches.len().to_string());
+        fact("record matches", kinds.join(" "));
         if let Some(carreno) = &self.carreno {
             fact("carreno moves", carreno.game.moves().len().to_string());
             let legal: Vec<String> = carreno.game.legal_moves().iter().map(|m| m.to_string()).collect();

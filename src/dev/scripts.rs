@@ -23,6 +23,8 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "tour" => (tour(), true),
         "tour-large" => (tour_large(), true),
         "resized" => (resized(), true),
+        "record" => (record(["record", "record_setup"]), true),
+        "record-small" => (record(["record_800x600", "record_setup_800x600"]), true),
         "pointer" => (pointer(), false),
         "measure" => (measure(), false),
         "crash-play" => (crash_play(), true),
@@ -289,6 +291,25 @@ fn resized() -> Vec<Step> {
         Speed(1.0),
         Frames(8),
         Shot("resized"),
+        Frames(10),
+        Exit,
+    ]
+}
+
+/// The Record screen (of a history put in the data folder beforehand),
+/// then the setup against the computer with the player's strength.
+fn record(shots: [&'static str; 2]) -> Vec<Step> {
+    vec![
+        Frames(10),
+        Do(SolomonCommand::OpenRecord),
+        Screen(SolomonScreen::Record.into()),
+        Frames(10),
+        Shot(shots[0]),
+        Versus(Opponent::Computer(Level::Hard)),
+        Do(SolomonCommand::OpenSetup),
+        Screen(SolomonScreen::Setup.into()),
+        Frames(10),
+        Shot(shots[1]),
         Frames(10),
         Exit,
     ]

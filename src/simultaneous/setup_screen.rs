@@ -1,7 +1,8 @@
 //! The setup screen of the simultaneous match: against the computer (at a
 //! level) or another person at this screen, and the board. Every row
 //! changes with left and right or a click; the focus opens on Start, or on
-//! Continue when a match left unfinished is saved.
+//! Continue when a match left unfinished is saved. Against the computer,
+//! the level's rating and the player's are said under the level.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -170,6 +171,7 @@ struct SetupView<'w> {
     overlays: Res<'w, Overlays>,
     saved: Res<'w, SavedSim>,
     commands: MessageWriter<'w, SimCommand>,
+    record: Res<'w, crate::history::kept_record::PlayerRecord>,
 }
 
 fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
@@ -219,6 +221,12 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                         view.focus.point_at(i);
                         change(&mut view.setup, row, index as i32 - chosen as i32);
                     }
+                    let strength = crate::history::kept_record::setup_line(
+                        &view.record.0,
+                        crate::history::record::Kind::Simultaneous,
+                        current,
+                    );
+                    ui.add(egui::Label::new(widgets::muted(strength, widgets::SMALL)).wrap());
                 }
                 choice => {
                     let (label, value, detail) = describe(&view.setup, choice);

@@ -192,6 +192,8 @@ pub enum SolomonCommand {
     OpenSetup,
     /// From the title to the history.
     OpenHistory,
+    /// To the player's record.
+    OpenRecord,
     /// Start a match with the current setup.
     StartMatch,
     /// After round 1: swap roles and play round 2.
@@ -225,6 +227,7 @@ pub(crate) fn handle_commands(
         match command {
             SolomonCommand::OpenSetup => next.set(SolomonScreen::Setup),
             SolomonCommand::OpenHistory => next.set(SolomonScreen::History),
+            SolomonCommand::OpenRecord => next.set(SolomonScreen::Record),
             SolomonCommand::StartMatch => {
                 cmd.insert_resource(new_match(&setup, setup.first_order(rand::random())));
                 next.set(SolomonScreen::Playing);

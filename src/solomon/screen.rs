@@ -24,6 +24,7 @@ pub const SOLOMON: GameId = GameId("solomon");
 /// ```text
 /// Setup -> Playing -> RoundOver -> Playing (round 2) -> MatchOver -> Playing (rematch)
 /// History -> Replay
+/// History <-> Record
 /// ```
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(Screen = Screen::Game(SOLOMON))]
@@ -41,6 +42,8 @@ pub enum SolomonScreen {
     History,
     /// A match from the history, move by move, and its review.
     Replay,
+    /// The player's record and strength, from the history.
+    Record,
 }
 
 impl GameScreens for SolomonScreen {

@@ -1,7 +1,7 @@
 //! Solomon's game leads the title: its two lines under the name, and its
 //! entries on the menu: Continue (while a match is saved
 //! to come back to, saying which), New match, Tutorial (first on the very
-//! first launch), History and How to play.
+//! first launch), History, Record and How to play.
 
 use bevy::prelude::*;
 
@@ -47,6 +47,13 @@ pub(crate) fn plugin(app: &mut App) {
         "The matches you played, to replay and review.",
         40,
         command(SolomonCommand::OpenHistory),
+    );
+    TitleMenu::add(
+        app,
+        "Record",
+        "Your results against each opponent, and your strength against the computer.",
+        45,
+        command(SolomonCommand::OpenRecord),
     );
     TitleMenu::add(
         app,

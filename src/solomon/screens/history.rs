@@ -3,7 +3,7 @@
 //! and result. A match opens in its game's replay (optionally straight
 //! into its review: [`HistoryCommand::Replay`]) or is deleted after a
 //! question. A file that cannot be read is listed as such and the rest of
-//! the list works.
+//! the list works. Record, under the list, opens the player's record.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -49,6 +49,14 @@ pub struct HistoryView {
     pub picked: Option<usize>,
     /// Delete was chosen: ask once more.
     pub confirm_delete: bool,
+}
+
+/// A row of the list: a match, then the buttons under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ListRow {
+    Match(usize),
+    Record,
+    Back,
 }
 
 /// What can be done with a picked match.
@@ -111,7 +119,9 @@ fn act(
                 warn!("could not delete {}: {e}", history.entries[index].name());
             }
             *view = HistoryView::default();
-            focus.point_at(index.min(history.entries.len()));
+            // The next match, or Back once the last one has gone.
+            let left = history.entries.len();
+            focus.point_at(if index < left { index } else { left + 1 });
         }
         Choice::Close => {
             *view = HistoryView::default();
@@ -186,15 +196,21 @@ fn navigate(
             }
         }
     } else {
-        // The list, then Back.
-        let rows: Vec<Option<usize>> = (0..history.entries.len()).map(Some).chain([None]).collect();
+        // The list, then Record and Back.
+        let rows: Vec<ListRow> = (0..history.entries.len())
+            .map(ListRow::Match)
+            .chain([ListRow::Record, ListRow::Back])
+            .collect();
         for event in menu_events(keys, &mut focus, &rows) {
             match event {
-                MenuEvent::Confirm(Some(index)) => {
+                MenuEvent::Confirm(ListRow::Match(index)) => {
                     view.picked = Some(index);
                     focus.point_at(0);
                 }
-                MenuEvent::Confirm(None) | MenuEvent::Back => {
+                MenuEvent::Confirm(ListRow::Record) => {
+                    flow.write(SolomonCommand::OpenRecord);
+                }
+                MenuEvent::Confirm(ListRow::Back) | MenuEvent::Back => {
                     flow.write(SolomonCommand::ToTitle);
                 }
                 _ => {}
@@ -236,7 +252,7 @@ fn draw(
                 ui.label(widgets::muted("No match yet.", widgets::BODY));
             }
             for i in 0..count {
-                let focused = picked.is_none() && focus.of(count + 1) == i;
+                let focused = picked.is_none() && focus.of(count + 2) == i;
                 let entry = &history.entries[i];
                 let (title, detail) = match &entry.file {
                     Ok(file) => (file.tags().date.clone(), summary(file)),
@@ -284,15 +300,22 @@ fn draw(
             }
         });
         ui.add_space(8.0);
-        let back_focused = picked.is_none() && focus.of(count + 1) == count;
-        let look = widgets::ButtonLook::new(140.0, 44.0).entry().focused(back_focused);
-        let response = widgets::button(ui, "Back", look);
-        if picked.is_none() && widgets::pointer_takes_focus(ui, response.hovered()) {
-            focus.point_at(count);
-        }
-        if picked.is_none() && response.clicked() {
-            flow.write(SolomonCommand::ToTitle);
-        }
+        ui.horizontal(|ui| {
+            for (row, label, command) in [
+                (count, "Record", SolomonCommand::OpenRecord),
+                (count + 1, "Back", SolomonCommand::ToTitle),
+            ] {
+                let row_focused = picked.is_none() && focus.of(count + 2) == row;
+                let look = widgets::ButtonLook::new(140.0, 44.0).entry().focused(row_focused);
+                let response = widgets::button(ui, label, look);
+                if picked.is_none() && widgets::pointer_takes_focus(ui, response.hovered()) {
+                    focus.point_at(row);
+                }
+                if picked.is_none() && response.clicked() {
+                    flow.write(command);
+                }
+            }
+        });
     });
     if let Some(index) = picked {
         let readable = history.entries.get(index).is_some_and(|e| e.file.is_ok());

@@ -12,6 +12,9 @@ pub mod match_over;
 pub mod panel;
 pub mod pause;
 pub mod playing;
+pub mod record;
+mod record_charts;
+mod record_tables;
 pub mod replay;
 mod review_card;
 pub mod round_over;
@@ -34,6 +37,7 @@ pub(crate) fn plugin(app: &mut App) {
             rules::plugin,
             pause::plugin,
             history::plugin,
+            record::plugin,
             replay::plugin,
         ));
 }

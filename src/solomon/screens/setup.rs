@@ -3,10 +3,12 @@
 //! clock, the same draws in both rounds, and the players' names. Every row
 //! changes with left and right (or a click on its arrows); the focus opens
 //! on Start, so Enter alone starts a match with the remembered setup. The
-//! rows themselves are in [`crate::solomon::screens::setup_rows`].
+//! rows themselves are in [`crate::solomon::screens::setup_rows`]. Against
+//! the computer, the level's rating and the player's are said under the
+//! level, with the level that would give the player an even match.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_ai::Level;
 
 use crate::app::AppSet;
@@ -87,6 +89,7 @@ fn draw(
     mut setup: ResMut<MatchSetup>,
     mut typing: ResMut<TextEntry>,
     overlays: Res<crate::ui::overlays::Overlays>,
+    record: Res<crate::history::kept_record::PlayerRecord>,
     mut commands: MessageWriter<SolomonCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -132,6 +135,12 @@ fn draw(
                     if let (true, Some(index)) = (active, clicked) {
                         focus.point_at(i);
                         change(&mut setup, row, index as i32 - chosen as i32);
+                    }
+                    // Against the computer: its rating, the player's, and the level that fits.
+                    if let Opponent::Computer(level) = setup.opponent {
+                        let kind = crate::history::record::Kind::rounds(setup.size);
+                        let line = crate::history::kept_record::setup_line(&record.0, kind, level);
+                        ui.add(egui::Label::new(widgets::muted(line, widgets::SMALL)).wrap());
                     }
                 }
                 choice => {
