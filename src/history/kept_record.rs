@@ -4,7 +4,7 @@
 //! both use for the player's strength.
 
 use bevy::prelude::*;
-use entropy_ai::Level;
+use entropy_ai::{Level, RatedKind};
 use entropy_stats::glicko::Rating;
 
 use crate::app::AppSet;
@@ -23,8 +23,11 @@ pub struct PlayerRecord(pub Record);
 /// A level's rating for a kind of match as the AI crate measured it;
 /// `None` when not measured.
 pub fn measured(level: Level, kind: Kind) -> Option<Rating> {
-    let _ = (level, kind);
-    None
+    level.rating(match kind {
+        Kind::Rounds7 => RatedKind::Rounds7,
+        Kind::Rounds5 => RatedKind::Rounds5,
+        Kind::Simultaneous => RatedKind::Simultaneous,
+    })
 }
 
 fn rebuild(history: Res<History>, mut record: ResMut<PlayerRecord>) {
@@ -56,12 +59,17 @@ pub fn level_rating(level: Level, kind: Kind) -> String {
     }
 }
 
-/// What a setup says under the level chosen for `kind`:
-/// "Hard ≈ 1850  ·  you ≈ 1620 ± 110  ·  Medium suits you (…)".
+/// What a setup's level row says of the level chosen for `kind`, in one
+/// short line: "Hard ≈ 1850  ·  you ≈ 1620 ± 110  ·  Medium suits you", or
+/// that the level is not measured for this kind.
 pub fn setup_line(record: &Record, kind: Kind, level: Level) -> String {
-    format!(
-        "{}  ·  {}",
-        level_rating(level, kind),
-        strength_line(record.of(kind), kind)
-    )
+    let mine = record.of(kind);
+    let level_words = level_rating(level, kind);
+    match suggest(mine, kind, measured) {
+        None => format!("{level_words} for this board yet"),
+        Some(s) => {
+            let who = if mine.rating().is_some() { "you" } else { "a newcomer" };
+            format!("{level_words}  ·  {}  ·  {} suits {who}", you(mine), s.level.title())
+        }
+    }
 }

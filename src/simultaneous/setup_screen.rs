@@ -2,7 +2,7 @@
 //! level) or another person at this screen, and the board. Every row
 //! changes with left and right or a click; the focus opens on Start, or on
 //! Continue when a match left unfinished is saved. Against the computer,
-//! the level's rating and the player's are said under the level.
+//! the level's row says its rating and the player's.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -212,8 +212,13 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                     };
                     let names: Vec<String> = Level::ALL.iter().map(|l| l.title().to_string()).collect();
                     let chosen = Level::ALL.iter().position(|l| *l == current).unwrap_or(0);
-                    let (clicked, hovered) =
-                        widgets::segmented_row(ui, "Level", &names, chosen, current.description(), is_focused);
+                    // The level's rating, the player's, and the level that fits.
+                    let strength = crate::history::kept_record::setup_line(
+                        &view.record.0,
+                        crate::history::record::Kind::Simultaneous,
+                        current,
+                    );
+                    let (clicked, hovered) = widgets::segmented_row(ui, "Level", &names, chosen, &strength, is_focused);
                     if active && widgets::pointer_takes_focus(ui, hovered) {
                         view.focus.point_at(i);
                     }
@@ -221,12 +226,6 @@ fn draw(mut contexts: EguiContexts, mut view: SetupView) -> Result {
                         view.focus.point_at(i);
                         change(&mut view.setup, row, index as i32 - chosen as i32);
                     }
-                    let strength = crate::history::kept_record::setup_line(
-                        &view.record.0,
-                        crate::history::record::Kind::Simultaneous,
-                        current,
-                    );
-                    ui.add(egui::Label::new(widgets::muted(strength, widgets::SMALL)).wrap());
                 }
                 choice => {
                     let (label, value, detail) = describe(&view.setup, choice);

@@ -4,11 +4,11 @@
 //! changes with left and right (or a click on its arrows); the focus opens
 //! on Start, so Enter alone starts a match with the remembered setup. The
 //! rows themselves are in [`crate::solomon::screens::setup_rows`]. Against
-//! the computer, the level's rating and the player's are said under the
-//! level, with the level that would give the player an even match.
+//! the computer, the level's row says its rating and the player's, and the
+//! level that would give the player an even match, instead of how it plays.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use entropy_ai::Level;
 
 use crate::app::AppSet;
@@ -120,7 +120,12 @@ fn draw(
                     }
                 }
                 Row::Level | Row::SecondLevel => {
-                    let (label, _, detail) = describe(&setup, row);
+                    let (label, _, mut detail) = describe(&setup, row);
+                    // Against the computer: its rating, the player's, and the level that fits.
+                    if let Opponent::Computer(level) = setup.opponent {
+                        let kind = crate::history::record::Kind::rounds(setup.size);
+                        detail = crate::history::kept_record::setup_line(&record.0, kind, level);
+                    }
                     let current = match (row, setup.opponent) {
                         (Row::Level, Opponent::Computer(l) | Opponent::Watch(l, _)) => l,
                         (_, Opponent::Watch(_, l)) => l,
@@ -135,12 +140,6 @@ fn draw(
                     if let (true, Some(index)) = (active, clicked) {
                         focus.point_at(i);
                         change(&mut setup, row, index as i32 - chosen as i32);
-                    }
-                    // Against the computer: its rating, the player's, and the level that fits.
-                    if let Opponent::Computer(level) = setup.opponent {
-                        let kind = crate::history::record::Kind::rounds(setup.size);
-                        let line = crate::history::kept_record::setup_line(&record.0, kind, level);
-                        ui.add(egui::Label::new(widgets::muted(line, widgets::SMALL)).wrap());
                     }
                 }
                 choice => {
