@@ -168,8 +168,11 @@ fn draw(mut contexts: EguiContexts, mut menu: Menu, mut prefs: ResMut<PrefsFile>
     widgets::centred_column(&ctx, "title menu", 640.0, 0.355, |ui| {
         ui.vertical_centered(|ui| {
             ui.spacing_mut().item_spacing.y = 7.0;
+            // Ten entries (Continue shown) and the line under them still fit
+            // an 800×600 window when each is a little lower.
+            let height = if entries.len() > 9 { 35.0 } else { 40.0 };
             for (i, entry) in entries.iter().enumerate() {
-                let look = widgets::ButtonLook::new(280.0, 40.0)
+                let look = widgets::ButtonLook::new(280.0, height)
                     .entry()
                     .focused(active && i == focused)
                     .text_size(18.0);
