@@ -3,7 +3,7 @@
 //! a move asks for frames while it moves and then stops; a running clock
 //! asks for one at its next second; the living title board asks for one at
 //! its next move; a search asks for none while it runs; every still screen of
-//! the three games (results, the History, replays, the tutorial) asks for
+//! the three games (results, the History, the Record, replays, the tutorial) asks for
 //! none. The whole game runs headless here, a fixed step a frame, and
 //! counts the frames that ask.
 
@@ -217,6 +217,11 @@ fn every_still_screen_of_solomons_game_asks_for_no_frame() {
     send(&mut app, SolomonCommand::OpenHistory);
     wait_for(&mut app, SolomonScreen::History);
     assert_nothing_asks(&mut app, "the History");
+    send(&mut app, SolomonCommand::OpenRecord);
+    wait_for(&mut app, SolomonScreen::Record);
+    assert_nothing_asks(&mut app, "the Record");
+    send(&mut app, SolomonCommand::OpenHistory);
+    wait_for(&mut app, SolomonScreen::History);
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
     wait_for(&mut app, SolomonScreen::Replay);
