@@ -81,8 +81,8 @@ const ROUNDS_5: Option<Measured> = Some(Measured {
 /// `entropy-cli ratings --game solomon --size 7 -n 2 -j 1 --seed 2026`.
 const ROUNDS_7: Option<Measured> = None;
 
-/// Simultaneous matches: not measured, as 7×7 (some 25 minutes at one
-/// match a pair): `entropy-cli ratings --game solomon --simultaneous -n 1
+/// Simultaneous matches: not measured, as 7×7 (at least 20 minutes at
+/// one match a pair): `entropy-cli ratings --game solomon --simultaneous -n 1
 /// -j 1 --seed 2026`.
 const SIMULTANEOUS: Option<Measured> = None;
 
