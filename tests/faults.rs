@@ -65,7 +65,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 fn mkfifo(path: &Path) {
-    let status = Process::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    let status = run_alone(Process::new("mkfifo").arg(path)).expect("mkfifo runs");
     assert!(status.success(), "mkfifo {}", path.display());
 }
 
@@ -352,28 +352,30 @@ struct Mounted(PathBuf);
 impl Mounted {
     fn new(at: &Path, options: &str) -> Option<Mounted> {
         std::fs::create_dir_all(at).unwrap();
-        let ok = Process::new("mount")
-            .args(["-t", "tmpfs", "-o", options, "tmpfs"])
-            .arg(at)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
+        let ok = run_alone(
+            Process::new("mount")
+                .args(["-t", "tmpfs", "-o", options, "tmpfs"])
+                .arg(at)
+                .stderr(std::process::Stdio::null()),
+        )
+        .is_ok_and(|s| s.success());
         ok.then(|| Mounted(at.to_path_buf()))
     }
 
     fn remount(&self, options: &str) {
-        let status = Process::new("mount")
-            .args(["-o", &format!("remount,{options}")])
-            .arg(&self.0)
-            .status()
-            .unwrap();
+        let status = run_alone(
+            Process::new("mount")
+                .args(["-o", &format!("remount,{options}")])
+                .arg(&self.0),
+        )
+        .unwrap();
         assert!(status.success(), "remount {options}");
     }
 }
 
 impl Drop for Mounted {
     fn drop(&mut self) {
-        let _ = Process::new("umount").arg(&self.0).status();
+        let _ = run_alone(Process::new("umount").arg(&self.0));
     }
 }
 

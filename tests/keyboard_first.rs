@@ -147,12 +147,13 @@ impl Game {
         // starts afresh, its pointer back at the centre, when its last
         // client leaves.
         let holder = pointer.map(|(x, y)| {
-            let holder = Command::new("xdotool")
-                .args(["mousemove", &x.to_string(), &y.to_string(), "sleep", "100000"])
-                .env("DISPLAY", &display)
-                .stdout(Stdio::null())
-                .spawn()
-                .expect("xdotool runs");
+            let holder = spawn_alone(
+                Command::new("xdotool")
+                    .args(["mousemove", &x.to_string(), &y.to_string(), "sleep", "100000"])
+                    .env("DISPLAY", &display)
+                    .stdout(Stdio::null()),
+            )
+            .expect("xdotool runs");
             let deadline = Instant::now() + Duration::from_secs(60);
             while pointer_at(&display) != (x, y) {
                 assert!(Instant::now() < deadline, "the pointer never went to {x}, {y}");

@@ -131,13 +131,14 @@ fn helper_holding_the_data_folder() {
 fn the_lock_is_released_when_its_game_is_killed() {
     let dir = scratch("killed");
     let data = dir.join("data");
-    let mut helper = Command::new(std::env::current_exe().unwrap())
-        .args(["helper_holding_the_data_folder", "--exact", "--nocapture"])
-        .env(HELPER, &*dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the helper starts");
+    let mut helper = spawn_alone(
+        Command::new(std::env::current_exe().unwrap())
+            .args(["helper_holding_the_data_folder", "--exact", "--nocapture"])
+            .env(HELPER, &*dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    )
+    .expect("the helper starts");
     let deadline = Instant::now() + Duration::from_secs(300);
     while !dir.join("ready").exists() {
         if let Some(status) = helper.try_wait().unwrap() {

@@ -87,10 +87,8 @@ impl Game {
     /// long it took.
     fn signal_and_wait(&mut self, signal: &str) -> (Option<i32>, Duration) {
         let sent = Instant::now();
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &self.game.id().to_string()])
-            .status()
-            .unwrap();
+        let status =
+            run_alone(Command::new("kill").args([&format!("-{signal}"), &self.game.id().to_string()])).unwrap();
         assert!(status.success(), "kill -{signal}");
         loop {
             if let Some(status) = self.game.try_wait().unwrap() {

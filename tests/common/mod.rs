@@ -90,6 +90,13 @@ pub fn spawn_alone(command: &mut std::process::Command) -> std::io::Result<std::
     command.spawn()
 }
 
+/// Runs a child to its end, started as [`spawn_alone`] starts one (where
+/// `Command::status` would start it while an app takes its lock).
+#[allow(dead_code)] // Not every test file runs one.
+pub fn run_alone(command: &mut std::process::Command) -> std::io::Result<std::process::ExitStatus> {
+    spawn_alone(command)?.wait()
+}
+
 pub fn core_app(folders: Folders) -> App {
     let mut app = App::new();
     let alone = CHILDREN_AND_LOCKS.lock().unwrap_or_else(|p| p.into_inner());
