@@ -95,9 +95,10 @@ impl Counts {
 ///
 /// Either seeded (each draw picks uniformly among the counters left, from a
 /// portable ChaCha8 generator, so a seed gives the same draws on every
-/// machine) or a fixed sequence (for replays and matches against external
-/// programs). It is deliberately not `Clone`: a copy could be drawn from to
-/// see what comes next.
+/// machine), a fixed sequence (for replays and matches against external
+/// programs), or told one draw at a time by someone who holds the real bag
+/// (a game played on a server: [`Bag::told`]). It is deliberately not
+/// `Clone`: a copy could be drawn from to see what comes next.
 pub struct Bag {
     counts: Counts,
     source: Source,
@@ -110,6 +111,11 @@ enum Source {
         rng: Box<ChaCha8Rng>,
     },
     Sequence {
+        draws: Vec<Colour>,
+        next: usize,
+    },
+    /// Draws told so far ([`Bag::tell`]); `next` is the first not drawn.
+    Told {
         draws: Vec<Colour>,
         next: usize,
     },
@@ -159,6 +165,86 @@ impl Bag {
         })
     }
 
+    /// A full bag whose draws are told one at a time ([`Bag::tell`]) by
+    /// whoever holds the real bag, as a server tells its clients: a draw
+    /// takes the colour told, and there is none to take until one is.
+    ///
+    /// ```
+    /// use entropy_rules::{Bag, Colour, Size};
+    ///
+    /// let mut bag = Bag::told(Size::Five);
+    /// assert!(!bag.ready());
+    /// assert_eq!(bag.draw(), None);
+    /// let red = Colour::from_number(1).unwrap();
+    /// bag.tell(red).unwrap();
+    /// assert!(bag.ready());
+    /// assert_eq!(bag.draw(), Some(red));
+    /// assert_eq!(bag.counts().get(red), 4);
+    /// ```
+    pub fn told(size: Size) -> Bag {
+        Bag {
+            counts: Counts::full(size),
+            source: Source::Told {
+                draws: Vec::new(),
+                next: 0,
+            },
+        }
+    }
+
+    /// Tells a told bag ([`Bag::told`]) its next draw. Refused (nothing
+    /// changes) for another bag, a colour the board does not have, or one
+    /// whose counters are all drawn or told already.
+    pub fn tell(&mut self, colour: Colour) -> Result<(), String> {
+        let size = self.counts.size();
+        let Source::Told { draws, .. } = &mut self.source else {
+            return Err("this bag draws by itself; only a told bag is told its draws".into());
+        };
+        if !size.has_colour(colour) {
+            return Err(format!("colour {colour} does not exist on a {size} board"));
+        }
+        let told = draws.iter().filter(|&&c| c == colour).count();
+        if told >= size.n() {
+            return Err(format!(
+                "all {} counters of colour {colour} are drawn already",
+                size.n()
+            ));
+        }
+        draws.push(colour);
+        Ok(())
+    }
+
+    /// Whether a draw would give a counter now: the bag is not empty and,
+    /// if it is told, a draw was told that is not drawn yet.
+    pub fn ready(&self) -> bool {
+        match &self.source {
+            Source::Told { draws, next } => *next < draws.len(),
+            _ => !self.counts.is_empty(),
+        }
+    }
+
+    /// The same bag full again, to replay its round from the start (taking
+    /// a move back): the same seed, sequence, or draws told.
+    pub(crate) fn restarted(&self) -> Bag {
+        let size = self.counts.size();
+        match &self.source {
+            Source::Seeded { seed, .. } => Bag::seeded(size, *seed),
+            Source::Sequence { draws, .. } => Bag {
+                counts: Counts::full(size),
+                source: Source::Sequence {
+                    draws: draws.clone(),
+                    next: 0,
+                },
+            },
+            Source::Told { draws, .. } => Bag {
+                counts: Counts::full(size),
+                source: Source::Told {
+                    draws: draws.clone(),
+                    next: 0,
+                },
+            },
+        }
+    }
+
     /// A bag made as `spec` says.
     pub fn from_spec(size: Size, spec: &BagSpec) -> Result<Bag, String> {
         match spec {
@@ -171,7 +257,7 @@ impl Bag {
     pub fn spec(&self) -> BagSpec {
         match &self.source {
             Source::Seeded { seed, .. } => BagSpec::Seed(*seed),
-            Source::Sequence { draws, .. } => BagSpec::Draws(draws.clone()),
+            Source::Sequence { draws, .. } | Source::Told { draws, .. } => BagSpec::Draws(draws.clone()),
         }
     }
 
@@ -189,7 +275,7 @@ impl Bag {
     pub fn draw(&mut self) -> Option<Colour> {
         let colour = match &mut self.source {
             Source::Seeded { rng, .. } => self.counts.sample(&mut **rng)?,
-            Source::Sequence { draws, next } => {
+            Source::Sequence { draws, next } | Source::Told { draws, next } => {
                 let colour = *draws.get(*next)?;
                 *next += 1;
                 colour

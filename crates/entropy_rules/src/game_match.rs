@@ -2,8 +2,8 @@ use std::fmt;
 
 use crate::tournament::{fits_phase, role_of};
 use crate::{
-    Action, Bag, Event, FlagFall, MatchRecord, MoveError, Phase, Round, Size, TimeControl, TimeLeft, TurnClocks,
-    UndoError,
+    Action, Bag, Colour, Event, FlagFall, MatchRecord, MoveError, Phase, Round, Size, TimeControl, TimeLeft,
+    TurnClocks, UndoError,
 };
 
 /// One of the two players of a match.
@@ -211,6 +211,23 @@ impl Match {
     /// The rounds begun so far.
     pub fn rounds(&self) -> &[Round] {
         &self.rounds
+    }
+
+    /// Tells the current round its next draw, when its bag is told
+    /// ([`Bag::told`]: a match played on a server, which holds the bag).
+    ///
+    /// ```
+    /// use entropy_rules::{Action, Bag, Colour, Event, Match, Player, Size};
+    ///
+    /// let mut game = Match::with_bags(Player::One, Bag::told(Size::Five), Bag::told(Size::Five));
+    /// assert!(!game.round().ready_to_draw());
+    /// let blue = Colour::from_number(3).unwrap();
+    /// game.tell(blue).unwrap();
+    /// assert!(game.round().ready_to_draw());
+    /// assert_eq!(game.apply(Action::Draw), Ok(Event::Drew(blue)));
+    /// ```
+    pub fn tell(&mut self, colour: Colour) -> Result<(), String> {
+        self.round_mut().tell(colour)
     }
 
     /// Does `action` in the current round (see [`Round::apply`]). Nothing

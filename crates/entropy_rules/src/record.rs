@@ -35,6 +35,13 @@ impl RoundRecord {
     pub fn replay(&self) -> Result<Round, ReplayError> {
         let bag =
             Bag::from_spec(self.size, &self.bag).map_err(|reason| ReplayError::new(0, ReplayErrorKind::Bag(reason)))?;
+        self.replay_from(bag)
+    }
+
+    /// [`RoundRecord::replay`] drawing from `bag` (full), whatever the
+    /// record's own bag says: a round taking a move back replays its turns
+    /// from its own bag, restarted.
+    pub(crate) fn replay_from(&self, bag: Bag) -> Result<Round, ReplayError> {
         let mut round = Round::with_bag(bag);
         for (i, turn) in self.turns.iter().enumerate() {
             let at = |kind| ReplayError::new(i + 1, kind);

@@ -138,6 +138,17 @@ impl Round {
         self.position.forced_action(chaos_out, order_out)
     }
 
+    /// Tells a round whose bag is told ([`Bag::told`]) its next draw.
+    pub fn tell(&mut self, colour: Colour) -> Result<(), String> {
+        self.bag.tell(colour)
+    }
+
+    /// Whether Chaos may draw now: the round waits for a draw and the bag
+    /// has a counter to give (a told bag, one told and not yet drawn).
+    pub fn ready_to_draw(&self) -> bool {
+        self.phase() == Phase::ChaosDraw && self.bag.ready()
+    }
+
     /// Does `action`, or refuses it and changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Event, MoveError> {
         match action {
@@ -204,7 +215,9 @@ impl Round {
             turns,
         };
         // The record is this round's own history, so it always replays.
-        let mut round = record.replay().map_err(|_| UndoError::NothingToUndo)?;
+        let mut round = record
+            .replay_from(self.bag.restarted())
+            .map_err(|_| UndoError::NothingToUndo)?;
         if matches!(undone, Action::Place(_)) {
             round.apply(Action::Draw).map_err(|_| UndoError::NothingToUndo)?;
         }
