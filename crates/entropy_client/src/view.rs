@@ -12,7 +12,7 @@
 use std::fmt;
 
 use entropy_protocol::{Clocks, Format, GameEvent, GameId, GameOptions, Seat};
-use entropy_rules::{Cell, Colour, OrderMove, Phase, Placement, Position, Role, Size};
+use entropy_rules::{Action, Cell, Colour, OrderMove, Phase, Placement, Position, Role, Size};
 
 /// What `Started` said.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,6 +88,19 @@ impl Board {
             last_order: None,
         }
     }
+}
+
+/// A step of the game that changes a board, as the rules take it
+/// ([`GameView::steps`]): what a client plays, in order, on a match of its
+/// own whose bags are told their draws ([`entropy_rules::Bag::told`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardStep {
+    /// A counter of `colour` was drawn for `board`.
+    Drew { board: u8, colour: Colour },
+    /// `player` placed the counter drawn, slid or passed on `board`.
+    Moved { board: u8, player: u8, action: Action },
+    /// The first round is over: the second begins.
+    RoundOver,
 }
 
 /// A step of the game that changes a board, kept to replay the boards
@@ -232,6 +245,28 @@ impl GameView {
     /// simultaneous match (0 before `Started`).
     pub fn boards(&self) -> usize {
         self.boards.len()
+    }
+
+    /// Every step that changed the boards, in order (what a takeback took
+    /// back is not among them): the game as the rules play it.
+    pub fn steps(&self) -> Vec<BoardStep> {
+        self.steps
+            .iter()
+            .filter_map(|step| {
+                Some(match step {
+                    Step::Drew { board, colour } => BoardStep::Drew {
+                        board: *board,
+                        colour: Colour::from_number(*colour)?,
+                    },
+                    Step::Moved { board, player, action } => BoardStep::Moved {
+                        board: *board,
+                        player: *player,
+                        action: action_of(action)?,
+                    },
+                    Step::RoundOver => BoardStep::RoundOver,
+                })
+            })
+            .collect()
     }
 
     /// Board `board`'s position.
@@ -598,6 +633,16 @@ impl GameView {
             |&i| matches!(&self.steps[i], Step::Moved { board: b, .. } | Step::Drew { board: b, .. } if *b == board),
         );
         before.is_some_and(|i| matches!(self.steps[i], Step::Drew { .. }))
+    }
+}
+
+/// A move in CodeCup notation as the rules' action: a cell places, two
+/// cells slide (the same cell twice passes). The view has checked every
+/// move it keeps, so none fails here.
+fn action_of(text: &str) -> Option<Action> {
+    match text.parse::<Cell>() {
+        Ok(cell) => Some(Action::Place(cell)),
+        Err(_) => OrderMove::parse(text).ok().map(Action::from),
     }
 }
 

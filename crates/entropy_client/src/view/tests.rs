@@ -126,6 +126,43 @@ fn a_two_round_match_replays_to_the_rules_positions() {
 }
 
 #[test]
+fn the_steps_played_on_a_told_match_give_the_same_match() {
+    let (events, _, totals) = match_events();
+    let mut view = GameView::new("g");
+    for (i, event) in events.into_iter().enumerate() {
+        view.apply(i as u64 + 1, event).unwrap();
+    }
+    let mut told = Match::with_bags(
+        Player::Two,
+        entropy_rules::Bag::told(Size::Five),
+        entropy_rules::Bag::told(Size::Five),
+    );
+    let mut moved = 0;
+    for step in view.steps() {
+        match step {
+            BoardStep::Drew { board: 0, colour } => {
+                told.tell(colour).unwrap();
+                told.apply(Action::Draw).unwrap();
+            }
+            BoardStep::Moved {
+                board: 0,
+                player,
+                action,
+            } => {
+                assert_eq!(told.to_move().map(|(p, _)| p.index() as u8), Some(player));
+                told.apply(action).unwrap();
+                moved += 1;
+            }
+            BoardStep::RoundOver => told.start_second_round().unwrap(),
+            other => panic!("a step of another board: {other:?}"),
+        }
+    }
+    assert!(moved > 40);
+    assert!(told.is_over());
+    assert_eq!(told.totals(), totals);
+}
+
+#[test]
 fn the_roles_swap_in_the_second_round_and_each_owes_its_move() {
     let (events, _, _) = match_events();
     let mut view = GameView::new("g");
