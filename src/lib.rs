@@ -18,6 +18,7 @@ pub mod app;
 pub mod carreno;
 pub mod dev;
 pub mod history;
+pub mod online;
 pub mod simultaneous;
 pub mod solomon;
 pub mod table;
@@ -77,6 +78,7 @@ impl Plugin for CorePlugin {
             carreno::plugin,
             simultaneous::plugin,
         ));
+        app.add_plugins((online::plugin, solomon::online::plugin));
     }
 }
 

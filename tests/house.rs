@@ -1,5 +1,6 @@
 //! The house's rooms and their floors: `app` ← `ui` ← `table` ← `history`
-//! (the matches of Solomon's Entropy kept, of both ways to play it) ← the
+//! (the matches of Solomon's Entropy kept, of both ways to play it) and
+//! `online` (playing through a server: the session, the lobby) ← the
 //! games (`solomon`, `carreno`, `simultaneous`) ← `dev`. A file imports only from its own room
 //! and the floors below it; neither game names the other; no file of the
 //! lower floors names a game, its rules or its computer players. Read from
@@ -8,11 +9,12 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, by floor.
-const ROOMS: [(&str, u8); 8] = [
+const ROOMS: [(&str, u8); 9] = [
     ("app", 0),
     ("ui", 1),
     ("table", 2),
     ("history", 3),
+    ("online", 3),
     ("solomon", 4),
     ("carreno", 4),
     ("simultaneous", 4),

@@ -295,6 +295,7 @@ fn leave_to_title(app: &mut App, what: &str) {
         Shown::Solomon(_) => send(app, SolomonCommand::ToTitle),
         Shown::Simultaneous(_) => send(app, SimCommand::ToTitle),
         Shown::Carreno(_) => send(app, CarrenoCommand::ToTitle),
+        Shown::Online(_) => key(app, KeyCode::Escape),
     }
     wait_for(app, Shown::Title);
     // A frame more: what leaving asked for is done.

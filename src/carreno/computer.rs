@@ -49,7 +49,7 @@ impl ComputerGame for Carreno {
     fn seat_players(game: &CarrenoMatch, _: bool) -> Option<[Option<Box<dyn Player>>; 2]> {
         Some(Side::ALL.map(|side| match game.seat(side) {
             Seat::Computer(level) => Some(level.player(rand::random())),
-            Seat::Person => None,
+            Seat::Person | Seat::Remote => None,
         }))
     }
 

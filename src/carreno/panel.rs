@@ -76,7 +76,7 @@ fn players(ui: &mut egui::Ui, game: &CarrenoMatch) {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if to_move == Some(side) {
                         let words = match game.seat(side) {
-                            Seat::Person => "to move",
+                            Seat::Person | Seat::Remote => "to move",
                             Seat::Computer(_) => "thinks",
                         };
                         ui.label(widgets::muted(words, widgets::SMALL));

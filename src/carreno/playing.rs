@@ -128,7 +128,7 @@ fn turn_card(ui: &mut egui::Ui, game: &CarrenoMatch, turn: &TurnData, controls: 
         ui.set_min_height(188.0);
         let heading = match (you, game.seat(side)) {
             (true, _) => format!("Your move · {}", side_words(side)),
-            (false, Seat::Person) => format!("{} to move · {}", game.name(side), side),
+            (false, Seat::Person | Seat::Remote) => format!("{} to move · {}", game.name(side), side),
             (false, Seat::Computer(_)) => format!("{} · {}", game.name(side), side),
         };
         ui.add(egui::Label::new(widgets::strong(heading, 20.0).color(ui::ACCENT)).wrap());

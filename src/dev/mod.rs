@@ -41,6 +41,7 @@ use crate::app::prefs::ColourMarks;
 use crate::app::redraw::Redraw;
 use crate::app::screen::Screen;
 use crate::carreno::{CARRENO, CarrenoScreen};
+use crate::online::{ONLINE, OnlineScreen};
 use crate::simultaneous::{SIMULTANEOUS, SimScreen};
 use crate::solomon::game::SolomonCommand;
 use crate::solomon::match_setup::{MatchSetup, Opponent};
@@ -279,6 +280,20 @@ pub enum Shown {
     Carreno(CarrenoScreen),
     /// A screen of the simultaneous match.
     Simultaneous(SimScreen),
+    /// A screen of online play (signing in, the lobby).
+    Online(OnlineScreen),
+}
+
+impl From<OnlineScreen> for Shown {
+    fn from(screen: OnlineScreen) -> Shown {
+        Shown::Online(screen)
+    }
+}
+
+impl PartialEq<OnlineScreen> for Shown {
+    fn eq(&self, other: &OnlineScreen) -> bool {
+        *self == Shown::Online(*other)
+    }
 }
 
 impl From<SimScreen> for Shown {
@@ -323,6 +338,12 @@ impl Shown {
         let solomon = world.get_resource::<State<SolomonScreen>>().map(|s| *s.get());
         let carreno = world.get_resource::<State<CarrenoScreen>>().map(|s| *s.get());
         let simultaneous = world.get_resource::<State<SimScreen>>().map(|s| *s.get());
+        if let (Screen::Game(ONLINE), Some(screen)) = (
+            world.resource::<State<Screen>>().get(),
+            world.get_resource::<State<OnlineScreen>>(),
+        ) {
+            return Shown::Online(*screen.get());
+        }
         match (world.resource::<State<Screen>>().get(), solomon, carreno, simultaneous) {
             (Screen::Game(SOLOMON), Some(screen), _, _) => Shown::Solomon(screen),
             (Screen::Game(CARRENO), _, Some(screen), _) => Shown::Carreno(screen),
@@ -346,6 +367,8 @@ impl std::fmt::Display for Shown {
             Shown::Simultaneous(SimScreen::Playing) => f.write_str("Simultaneous"),
             Shown::Simultaneous(SimScreen::Over) => f.write_str("SimultaneousOver"),
             Shown::Simultaneous(SimScreen::Replay) => f.write_str("SimultaneousReplay"),
+            Shown::Online(OnlineScreen::SignIn) => f.write_str("SignIn"),
+            Shown::Online(OnlineScreen::Lobby) => f.write_str("Lobby"),
         }
     }
 }
@@ -357,11 +380,15 @@ pub struct ShownScreen<'w> {
     solomon: Option<Res<'w, State<SolomonScreen>>>,
     carreno: Option<Res<'w, State<CarrenoScreen>>>,
     simultaneous: Option<Res<'w, State<SimScreen>>>,
+    online: Option<Res<'w, State<OnlineScreen>>>,
 }
 
 impl ShownScreen<'_> {
     /// The screen shown now.
     pub fn get(&self) -> Shown {
+        if let (Screen::Game(ONLINE), Some(screen)) = (self.app.get(), &self.online) {
+            return Shown::Online(*screen.get());
+        }
         match (self.app.get(), &self.solomon, &self.carreno, &self.simultaneous) {
             (Screen::Game(SOLOMON), Some(screen), _, _) => Shown::Solomon(*screen.get()),
             (Screen::Game(CARRENO), _, Some(screen), _) => Shown::Carreno(*screen.get()),

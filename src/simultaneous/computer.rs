@@ -31,7 +31,7 @@ impl ComputerGame for Simultaneous {
     fn seat_players(game: &SimMatch, _: bool) -> Option<[Option<Box<dyn AiPlayer>>; 2]> {
         Some(Player::BOTH.map(|player| match game.seats[player.index()] {
             Seat::Computer(level) => Some(level.player(rand::random())),
-            Seat::Person => None,
+            Seat::Person | Seat::Remote => None,
         }))
     }
 

@@ -69,6 +69,7 @@ impl SimMatch {
                 Seat::Person if !typed.is_empty() => typed.to_string(),
                 Seat::Person if seats == [Seat::Person; 2] => format!("Player {}", player.index() + 1),
                 Seat::Person => "You".to_string(),
+                Seat::Remote => "Opponent".to_string(),
             }
         });
         SimMatch::new(setup.size, seed, seats, names)

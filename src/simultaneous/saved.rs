@@ -97,7 +97,7 @@ impl SimSave {
     pub fn of(game: &SimMatch) -> SimSave {
         let opponent = match game.seats[1] {
             Seat::Computer(level) => SimOpponent::Computer(level),
-            Seat::Person => SimOpponent::Person,
+            Seat::Person | Seat::Remote => SimOpponent::Person,
         };
         SimSave {
             version: VERSION,
@@ -171,6 +171,7 @@ pub fn file(game: &SimMatch) -> SimultaneousFile {
         name: game.names[p.index()].clone(),
         kind: match game.seats[p.index()] {
             Seat::Person => "person".to_string(),
+            Seat::Remote => "online".to_string(),
             Seat::Computer(level) => format!("computer: {}", Level::name(level)),
         },
     };

@@ -71,6 +71,10 @@ fn run_clock(
     mut changes: MessageWriter<Change<Solomon>>,
     (mut charged, mut redraw): (Local<u64>, ResMut<Redraw>),
 ) {
+    // Online the server keeps the clocks ([`crate::solomon::online`]).
+    if game.online() {
+        return;
+    }
     let focused = windows.iter().all(|w| w.focused);
     let moving = blocks_input(&tweens);
     // A computer is charged the time each search took, once its answer is

@@ -56,7 +56,7 @@ impl ComputerGame for Solomon {
         }
         Some(Player::BOTH.map(|player| match game.seats[player.index()] {
             Seat::Computer(level) => Some(level.player(rand::random())),
-            Seat::Person => None,
+            Seat::Person | Seat::Remote => None,
         }))
     }
 

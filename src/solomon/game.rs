@@ -9,7 +9,7 @@
 //! ```
 
 use bevy::prelude::*;
-use entropy_rules::{Action, Cell, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft, Touched};
+use entropy_rules::{Action, Cell, Colour, Event, Forfeit, Match, MoveError, Player, Role, Round, TimeLeft, Touched};
 
 use crate::app::AppSet;
 use crate::solomon::match_clock::MatchClock;
@@ -77,6 +77,12 @@ impl CurrentMatch {
         matches!(self.deciding(), Some((_, _, Seat::Person)))
     }
 
+    /// Whether the match is played on a server: a player sits at a remote
+    /// seat, and the server holds the bag, the clocks and the result.
+    pub fn online(&self) -> bool {
+        self.seats.contains(&Seat::Remote)
+    }
+
     /// Whether two computers play (a person watches).
     pub fn watching(&self) -> bool {
         self.seats.iter().all(|s| matches!(s, Seat::Computer(_)))
@@ -86,6 +92,7 @@ impl CurrentMatch {
     /// person plays, and the round has a move to take back.
     pub fn undo_allowed(&self, clocked: bool) -> bool {
         !clocked
+            && !self.online()
             && self.seats.contains(&Seat::Person)
             && !self.round().turns().is_empty()
             && !self.round().is_finished()
@@ -114,6 +121,8 @@ pub enum MatchChange {
     Flag(Player),
     /// Under touch move, Order has touched the counter on this cell.
     Touch(Cell),
+    /// The bag, told its draws by a server, is told the next one.
+    Tell(Colour),
 }
 
 impl TurnGame for Solomon {
@@ -153,7 +162,10 @@ impl TurnGame for Solomon {
     }
 
     fn person_may_take_back(game: &CurrentMatch) -> bool {
-        game.seats.contains(&Seat::Person) && !game.round().turns().is_empty() && !game.round().is_finished()
+        !game.online()
+            && game.seats.contains(&Seat::Person)
+            && !game.round().turns().is_empty()
+            && !game.round().is_finished()
     }
 
     fn person_moves_next(game: &CurrentMatch) -> bool {
@@ -173,6 +185,12 @@ impl TurnGame for Solomon {
                     && touched.must_move()
                 {
                     game.touched = Some(touched);
+                }
+                None
+            }
+            MatchChange::Tell(colour) => {
+                if let Err(e) = game.game.tell(colour) {
+                    warn!("the bag cannot be told {colour}: {e}");
                 }
                 None
             }
@@ -210,6 +228,8 @@ pub enum SolomonCommand {
     Review,
     /// Take back the last move of the person to move (with the computer's reply).
     Undo,
+    /// After a match on a server: back to the lobby.
+    ToLobby,
     /// Close the game.
     Quit,
 }
@@ -235,6 +255,8 @@ pub(crate) fn handle_commands(
             SolomonCommand::NextRound => {
                 changes.write(Change::Game(MatchChange::NextRound));
             }
+            // A rematch on a server is the server's ([`crate::solomon::online`]).
+            SolomonCommand::Rematch if game.as_ref().is_some_and(|g| g.online()) => {}
             SolomonCommand::Rematch => {
                 let first = game.as_ref().map_or(Player::One, |g| g.game.order_player(0).other());
                 cmd.insert_resource(new_match(&setup, first));
@@ -247,7 +269,10 @@ pub(crate) fn handle_commands(
             SolomonCommand::Undo => {
                 changes.write(Change::TakeBackForPerson);
             }
-            SolomonCommand::Continue | SolomonCommand::StartTutorial | SolomonCommand::Review => {}
+            SolomonCommand::Continue
+            | SolomonCommand::StartTutorial
+            | SolomonCommand::Review
+            | SolomonCommand::ToLobby => {}
             SolomonCommand::Quit => {
                 exit.write(AppExit::Success);
             }
@@ -272,7 +297,12 @@ pub fn new_match(setup: &MatchSetup, first_order: Player) -> CurrentMatch {
 /// What the rules play with no decision of a player: Chaos's draw, and
 /// every move of a player out of time ([`Match::forced_action`]). Read
 /// from the match itself, never from a copy of its phase.
+/// Online, the server plays them: its steps come as intents
+/// ([`crate::solomon::online`]).
 fn rules_play(game: &CurrentMatch) -> Option<Action> {
+    if game.online() {
+        return None;
+    }
     game.game
         .forced_action()
         .or((game.round().phase() == entropy_rules::Phase::ChaosDraw).then_some(Action::Draw))

@@ -13,6 +13,7 @@ pub fn tags(setup: &MatchSetup, seats: [Seat; 2]) -> MatchTags {
         name: setup.name_in(p, seats).to_string(),
         kind: match seats[p.index()] {
             Seat::Person => "person".to_string(),
+            Seat::Remote => "online".to_string(),
             Seat::Computer(level) => format!("computer: {}", level.name()),
         },
     };

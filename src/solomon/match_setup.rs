@@ -221,6 +221,7 @@ impl MatchSetup {
                 Name::other(format!("Player {}", player.index() + 1))
             }
             Seat::Person => Name::you(),
+            Seat::Remote => Name::other("Opponent"),
         }
     }
 

@@ -13,6 +13,7 @@ pub mod leave;
 pub mod match_clock;
 pub mod match_file;
 pub mod match_setup;
+pub mod online;
 pub mod phase;
 pub mod replay;
 pub mod saved;

@@ -222,7 +222,8 @@ struct Saving<'w> {
 }
 
 /// The match played, if there is one to save: not the tutorial's (it is not a
-/// match to come back to), nor a match from the history being replayed.
+/// match to come back to), nor a match from the history being replayed, nor
+/// one played on a server (the server keeps it; its history comes from there).
 fn live<'a>(
     game: &'a Option<Res<CurrentMatch>>,
     tutorial: &Option<Res<crate::solomon::tutorial::Tutorial>>,
@@ -231,7 +232,8 @@ fn live<'a>(
     let replaying = screen
         .as_ref()
         .is_some_and(|s| matches!(s.get(), SolomonScreen::History | SolomonScreen::Replay));
-    game.as_deref().filter(|_| tutorial.is_none() && !replaying)
+    game.as_deref()
+        .filter(|g| tutorial.is_none() && !replaying && !g.online())
 }
 
 impl Saving<'_> {

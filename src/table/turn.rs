@@ -68,14 +68,16 @@ pub trait TurnGame: Copy + Eq + Debug + Send + Sync + 'static {
     fn change(game: &mut Self::Match, change: Self::Change) -> Option<Self::Screen>;
 }
 
-/// Who sits in a chair: a person at this screen or the computer at a level
-/// of the game's AI.
+/// Who sits in a chair: a person at this screen, the computer at a level
+/// of the game's AI, or a person playing through a server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Seat<L> {
     /// A person at this screen.
     Person,
     /// The computer, at a level.
     Computer(L),
+    /// A person on another machine, whose moves come from a server.
+    Remote,
 }
 
 impl<L> Seat<L> {

@@ -42,13 +42,27 @@ const CHOICES: [(SolomonCommand, &str); 4] = [
     (SolomonCommand::ToTitle, "Title"),
 ];
 
+/// The buttons after a match on a server: the lobby instead of a new match.
+const ONLINE_CHOICES: [(SolomonCommand, &str); 4] = [
+    (SolomonCommand::Rematch, "Rematch"),
+    (SolomonCommand::Review, "Review"),
+    (SolomonCommand::ToLobby, "Lobby"),
+    (SolomonCommand::ToTitle, "Title"),
+];
+
+/// The buttons for the match shown.
+fn choices(online: bool) -> &'static [(SolomonCommand, &'static str); 4] {
+    if online { &ONLINE_CHOICES } else { &CHOICES }
+}
+
 fn navigate(
     mut keys: MenuKeys<SolomonScreen>,
     mut focus: ResMut<Focus>,
     mut commands: MessageWriter<SolomonCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
+    online: Option<Res<crate::solomon::online::OnlineMatch>>,
 ) {
-    let choices = CHOICES.map(|(c, _)| c);
+    let choices = choices(online.is_some()).map(|(c, _)| c);
     for event in menu_events(keys.for_screen(SolomonScreen::MatchOver), &mut focus, &choices) {
         match event {
             MenuEvent::Confirm(command) => {
@@ -146,7 +160,8 @@ fn draw(
                 }
             }
         };
-        if let Some(command) = end_card(ui, &title, lines, &CHOICES, 2, &mut focus, active) {
+        let choices = choices(data.online.is_some());
+        if let Some(command) = end_card(ui, &title, lines, choices, 2, &mut focus, active) {
             commands.write(command);
         }
     });

@@ -9,6 +9,7 @@ use crate::solomon::screen::InMatch;
 mod count_card;
 pub mod history;
 pub mod match_over;
+pub mod online_card;
 pub mod panel;
 pub mod pause;
 pub mod playing;

@@ -29,6 +29,8 @@ pub struct PanelData<'w> {
     pub clock: Option<Res<'w, MatchClock>>,
     /// The tutorial, where the one person plays both sides.
     pub tutorial: Option<Res<'w, crate::solomon::tutorial::Tutorial>>,
+    /// The game on a server, if the match is one.
+    pub online: Option<Res<'w, crate::solomon::online::OnlineMatch>>,
 }
 
 impl PanelData<'_> {
@@ -36,6 +38,13 @@ impl PanelData<'_> {
     pub fn name(&self, player: entropy_rules::Player) -> crate::solomon::match_setup::Name {
         if self.tutorial.is_some() {
             return crate::solomon::match_setup::Name::you();
+        }
+        if let Some(online) = &self.online {
+            return if player == online.me {
+                crate::solomon::match_setup::Name::you()
+            } else {
+                crate::solomon::match_setup::Name::other(online.names[player.index()].clone())
+            };
         }
         self.setup.name_in(player, self.game.seats)
     }

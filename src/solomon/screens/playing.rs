@@ -113,6 +113,7 @@ fn draw(
         Query<&crate::ui::animation::Tween>,
         Option<Res<crate::solomon::tutorial::Tutorial>>,
     ),
+    online: crate::solomon::screens::online_card::OnlineData,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let still = !crate::ui::animation::blocks_input(&blocked);
@@ -126,6 +127,7 @@ fn draw(
             (Some(count), true) => crate::solomon::screens::count_card::counting(ui, count, &mut controls.skips),
             _ => crate::solomon::screens::turn_card::turn_card(ui, &data, &turn_data, &mut controls, still),
         }
+        crate::solomon::screens::online_card::online_card(ui, &online);
     });
     if *controls.shown != shown {
         *controls.shown = shown;

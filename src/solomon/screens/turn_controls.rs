@@ -53,7 +53,7 @@ impl Controls<'_> {
     }
 
     pub(crate) fn ask_hint(&mut self) {
-        if self.game.person_to_move() && !self.game.tournament && !self.hint.working() {
+        if self.game.person_to_move() && !self.game.tournament && !self.game.online() && !self.hint.working() {
             self.hint.wanted = true;
         }
     }

@@ -174,6 +174,34 @@ pub fn segmented_row(
 /// field has the keyboard while the row has the focus. Sets `typing` when
 /// the field has the keyboard; returns whether the pointer is over it.
 pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool, typing: &mut bool) -> bool {
+    let field = Field {
+        hint: "blank for the usual name",
+        limit: 20,
+        hidden: false,
+    };
+    field_row(ui, label, name, field, focused, typing)
+}
+
+/// What a text field takes: its hint while empty, the most characters,
+/// and whether what is typed is hidden (a password).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub hint: &'static str,
+    pub limit: usize,
+    pub hidden: bool,
+}
+
+/// A row with `label` and a one-line text field as `field` says; the
+/// field has the keyboard while the row has the focus. Sets `typing` when
+/// the field has the keyboard; returns whether the pointer is over it.
+pub fn field_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    name: &mut String,
+    field: Field,
+    focused: bool,
+    typing: &mut bool,
+) -> bool {
     let stroke = if focused {
         egui::Stroke::new(2.5, ui::FOCUS)
     } else {
@@ -191,8 +219,9 @@ pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool
                 ui.label(super::widgets::text(label, BODY).color(ui::MUTED));
                 ui.add_space(20.0);
                 let edit = egui::TextEdit::singleline(name)
-                    .char_limit(20)
-                    .hint_text("blank for the usual name")
+                    .char_limit(field.limit)
+                    .hint_text(field.hint)
+                    .password(field.hidden)
                     .desired_width(ui.available_width() - 8.0);
                 ui.add(edit)
             })
@@ -200,7 +229,12 @@ pub fn text_row(ui: &mut egui::Ui, label: &str, name: &mut String, focused: bool
         })
         .inner;
     super::controls::drawn(ui, label, response.rect, true, false);
-    super::controls::shown(ui, label, name);
+    let shown = if field.hidden {
+        "•".repeat(name.chars().count())
+    } else {
+        name.clone()
+    };
+    super::controls::shown(ui, label, &shown);
     if focused {
         super::controls::focused(ui, label);
     }

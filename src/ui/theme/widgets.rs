@@ -19,7 +19,7 @@ use egui::{Color32, CornerRadius, FontId, RichText, Stroke, vec2};
 pub use super::buttons::{ButtonLook, button, focus_ring, key_cap, list_row, prompts, whole_rows_list};
 use super::fonts::strong_family;
 pub use super::frames::{centred_column, column, dialog, side_panel, take_side_panel};
-pub use super::rows::{ChoiceResponse, choice_row, segmented_row, text_row};
+pub use super::rows::{ChoiceResponse, Field, choice_row, field_row, segmented_row, text_row};
 pub use super::swatches::{badge, marking, piece_swatch, swatch};
 use super::ui;
 use crate::ui::camera::InterfaceScale;

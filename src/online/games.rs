@@ -1,0 +1,158 @@
+//! The games this player follows on the server, each as the client crate's
+//! [`GameView`]: its events replayed by the rules, who is connected, the
+//! clocks as the server last read them (and when that was), a move
+//! refused, and the match file once the game is over. The room that plays
+//! a game's format shows it from here ([`OpenOnlineGame`]).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use entropy_client::{Applied, GameView};
+use entropy_protocol::{Clocks, Format, GameEvent, GameId};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineGames>().add_message::<OpenOnlineGame>();
+}
+
+/// A game of this player's to show: the room that plays `format` opens it.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct OpenOnlineGame {
+    pub game: GameId,
+    pub format: Format,
+}
+
+/// One game followed.
+#[derive(Debug, Clone)]
+pub struct Followed {
+    /// Its events, replayed.
+    pub view: GameView,
+    /// Whether each player has a connection to the server.
+    pub presence: [bool; 2],
+    /// When the clocks in the view were read by the server: the real time
+    /// the event carrying them came.
+    pub clocks_at: Duration,
+    /// The last move of this player's the server refused, and why.
+    pub refused: Option<String>,
+    /// An event the view could not take (the game is watched again from
+    /// its start).
+    pub problem: Option<String>,
+    /// The finished game's match file, once asked for and come.
+    pub file: Option<Result<String, String>>,
+}
+
+impl Followed {
+    fn new(game: &str) -> Followed {
+        Followed {
+            view: GameView::new(game),
+            presence: [true; 2],
+            clocks_at: Duration::ZERO,
+            refused: None,
+            problem: None,
+            file: None,
+        }
+    }
+
+    /// The clocks now: each player's time left as the server last read it,
+    /// less the time since for the clock that runs (`now`: real time).
+    pub fn clocks_now(&self, now: Duration) -> Option<([Duration; 2], Option<u8>)> {
+        let Clocks { left_ms, running } = self.view.clocks()?;
+        let mut left = left_ms.map(Duration::from_millis);
+        if !self.view.is_over()
+            && let Some(player) = running
+            && let Some(clock) = left.get_mut(usize::from(player))
+        {
+            *clock = clock.saturating_sub(now.saturating_sub(self.clocks_at));
+        }
+        Some((left, running))
+    }
+}
+
+/// The games followed, by id.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct OnlineGames {
+    games: BTreeMap<GameId, Followed>,
+}
+
+impl OnlineGames {
+    /// Starts following `game`; whether it is new (and so must be watched).
+    pub fn follow(&mut self, game: &str) -> bool {
+        if self.games.contains_key(game) {
+            return false;
+        }
+        self.games.insert(game.to_string(), Followed::new(game));
+        true
+    }
+
+    /// The game `game`, if followed.
+    pub fn get(&self, game: &str) -> Option<&Followed> {
+        self.games.get(game)
+    }
+
+    /// Every game followed.
+    pub fn iter(&self) -> impl Iterator<Item = (&GameId, &Followed)> {
+        self.games.iter()
+    }
+
+    /// Forgets every game (signed out).
+    pub fn clear(&mut self) {
+        self.games.clear();
+    }
+
+    /// Takes event `version` of `game`, with the clocks sent with it, at
+    /// real time `now`. An event the view cannot take starts the view
+    /// again: returns true when the game must be watched again from its
+    /// start.
+    pub fn event(&mut self, game: &str, version: u64, event: GameEvent, clocks: Option<Clocks>, now: Duration) -> bool {
+        let Some(followed) = self.games.get_mut(game) else {
+            return false;
+        };
+        match followed.view.apply_with_clocks(version, event, clocks) {
+            Ok(Applied::New) => {
+                if clocks.is_some() {
+                    followed.clocks_at = now;
+                }
+                false
+            }
+            Ok(Applied::Seen) => false,
+            Err(e) => {
+                warn!("game {game}: {e}");
+                followed.problem = Some(e.to_string());
+                followed.view = GameView::new(game);
+                true
+            }
+        }
+    }
+
+    /// A player of `game` came or went.
+    pub fn presence(&mut self, game: &str, player: u8, here: bool) {
+        if let Some(seat) = self
+            .games
+            .get_mut(game)
+            .and_then(|g| g.presence.get_mut(usize::from(player)))
+        {
+            *seat = here;
+        }
+    }
+
+    /// A request about `game` refused, why.
+    pub fn refused(&mut self, game: &str, reason: String) {
+        if let Some(followed) = self.games.get_mut(game) {
+            followed.refused = Some(reason);
+        }
+    }
+
+    /// The match file of `game` came (or could not be had).
+    pub fn file_came(&mut self, game: &str, file: Result<String, String>) {
+        if let Some(followed) = self.games.get_mut(game) {
+            followed.file = Some(file);
+        }
+    }
+
+    /// Marks a refusal as read.
+    pub fn clear_refusal(&mut self, game: &str) {
+        if let Some(followed) = self.games.get_mut(game) {
+            followed.refused = None;
+        }
+    }
+}

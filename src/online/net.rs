@@ -1,0 +1,290 @@
+//! The network, on a thread of its own: Bevy's task pools have no tokio
+//! reactor, so a thread runs a tokio runtime that holds the connection to
+//! a server (`entropy_client`: the HTTP calls and the WebSocket that comes
+//! back by itself). The app talks to it through two channels, read and
+//! written without waiting: [`NetCommand`]s in ([`Net::send`]), and
+//! [`NetEvent`]s out ([`Net::drain`], once a frame). Nothing a frame does
+//! ever waits on the network.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use entropy_client::{CA_FILE_VAR, ClientError, Connection, Incoming, Server};
+use entropy_protocol::{Account, ClientMessage, Credentials, GameId};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+/// How long signing in may take before the player is told the server
+/// cannot be reached: the HTTP call and the WebSocket's opening together.
+pub const REACH: Duration = Duration::from_secs(5);
+
+/// What the app asks of the network.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NetCommand {
+    /// Signs in (or registers, `register`) at `address` and opens the
+    /// connection.
+    SignIn {
+        address: String,
+        name: String,
+        password: String,
+        register: bool,
+    },
+    /// Opens the connection with a session's token kept from an earlier
+    /// sign-in.
+    Resume { address: String, token: String },
+    /// Signs out: the session ends on the server and the connection closes.
+    SignOut,
+    /// A message for the server (sent once the connection is back, if it
+    /// is down).
+    Send(ClientMessage),
+    /// The finished game's match file, from the server's archive.
+    FetchMatch { game: GameId },
+}
+
+/// What the network tells the app.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NetEvent {
+    /// Signed in at `address` (the address as the player typed it) and
+    /// connected.
+    SignedIn {
+        address: String,
+        account: Account,
+        token: String,
+    },
+    /// Signing in or connecting failed, why, in words for the player.
+    Failed(String),
+    /// The connection said something ([`Incoming`]: a message, a loss, a
+    /// return, the end).
+    Incoming(Incoming),
+    /// Signed out.
+    SignedOut,
+    /// A finished game's match file, or why it could not be had.
+    MatchFile { game: GameId, file: Result<String, String> },
+}
+
+/// The two ends of the network's channels, held by the app.
+#[derive(Resource)]
+pub struct Net {
+    commands: UnboundedSender<NetCommand>,
+    events: Mutex<UnboundedReceiver<NetEvent>>,
+}
+
+impl Net {
+    /// Starts the network's thread.
+    pub fn start() -> Net {
+        let (commands, inbox) = unbounded_channel();
+        let (outbox, events) = unbounded_channel();
+        let started = std::thread::Builder::new().name("network".into()).spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+            match runtime {
+                Ok(runtime) => runtime.block_on(run(inbox, outbox)),
+                Err(e) => {
+                    let _ = outbox.send(NetEvent::Failed(format!("the network could not start: {e}")));
+                }
+            }
+        });
+        if let Err(e) = started {
+            error!("the network's thread could not start: {e}");
+        }
+        Net {
+            commands,
+            events: Mutex::new(events),
+        }
+    }
+
+    /// Asks the network for `command`; never waits.
+    pub fn send(&self, command: NetCommand) {
+        if self.commands.send(command).is_err() {
+            warn!("the network's thread has stopped");
+        }
+    }
+
+    /// What the network has said since the last call; never waits.
+    pub fn drain(&self) -> Vec<NetEvent> {
+        let mut events = Vec::new();
+        let mut inbox = self.events.lock().unwrap_or_else(|p| p.into_inner());
+        while let Ok(event) = inbox.try_recv() {
+            events.push(event);
+        }
+        events
+    }
+}
+
+/// The session the network holds: the server, its token and the connection.
+struct Link {
+    server: Server,
+    token: String,
+    connection: Connection,
+}
+
+/// The network's loop: commands in, events out, until the app is gone.
+async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<NetEvent>) {
+    let mut link: Option<Link> = None;
+    loop {
+        let incoming = async {
+            match link.as_mut() {
+                Some(link) => link.connection.recv().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            command = inbox.recv() => {
+                let Some(command) = command else { break };
+                handle(command, &mut link, &outbox).await;
+            }
+            said = incoming => {
+                let over = matches!(said, None | Some(Incoming::Closed(_)));
+                let said = said.unwrap_or_else(|| Incoming::Closed("the connection ended".into()));
+                if outbox.send(NetEvent::Incoming(said)).is_err() {
+                    break;
+                }
+                if over {
+                    link = None;
+                }
+            }
+        }
+    }
+}
+
+async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &UnboundedSender<NetEvent>) {
+    let tell = |event: NetEvent| {
+        let _ = outbox.send(event);
+    };
+    match command {
+        NetCommand::SignIn {
+            address,
+            name,
+            password,
+            register,
+        } => {
+            *link = None;
+            let credentials = Credentials {
+                name,
+                password,
+                bot: false,
+            };
+            match tokio::time::timeout(REACH, sign_in(&address, credentials, register)).await {
+                Ok(Ok((new, account))) => {
+                    tell(NetEvent::SignedIn {
+                        address,
+                        account,
+                        token: new.token.clone(),
+                    });
+                    *link = Some(new);
+                }
+                Ok(Err(why)) => tell(NetEvent::Failed(why)),
+                Err(_) => tell(NetEvent::Failed(unreachable(&address))),
+            }
+        }
+        NetCommand::Resume { address, token } => {
+            *link = None;
+            match tokio::time::timeout(REACH, resume(&address, token)).await {
+                Ok(Ok((new, account))) => {
+                    tell(NetEvent::SignedIn {
+                        address,
+                        account,
+                        token: new.token.clone(),
+                    });
+                    *link = Some(new);
+                }
+                Ok(Err(why)) => tell(NetEvent::Failed(why)),
+                Err(_) => tell(NetEvent::Failed(unreachable(&address))),
+            }
+        }
+        NetCommand::SignOut => {
+            if let Some(old) = link.take() {
+                drop(old.connection);
+                // Signing out is best done; the player is out either way.
+                let _ = tokio::time::timeout(REACH, old.server.logout(&old.token)).await;
+            }
+            tell(NetEvent::SignedOut);
+        }
+        NetCommand::Send(message) => match link {
+            Some(link) => {
+                if link.connection.send(message).is_err() {
+                    tell(NetEvent::Incoming(Incoming::Closed("the connection is closed".into())));
+                }
+            }
+            None => tell(NetEvent::Failed("not connected to a server".into())),
+        },
+        NetCommand::FetchMatch { game } => {
+            let file = match link {
+                Some(link) => link.server.game_file(&game).await.map_err(|e| e.to_string()),
+                None => Err("not connected to a server".into()),
+            };
+            tell(NetEvent::MatchFile { game, file });
+        }
+    }
+}
+
+/// The server at `address`, trusting the certificate authority the
+/// environment names (a server with a certificate of its own), if any.
+fn server(address: &str) -> Result<Server, String> {
+    let server = Server::new(address.trim()).map_err(|e| format!("{address}: {e}"))?;
+    match std::env::var_os(CA_FILE_VAR) {
+        Some(path) => server.with_ca_file(path.as_ref()).map_err(|e| e.to_string()),
+        None => Ok(server),
+    }
+}
+
+async fn sign_in(address: &str, credentials: Credentials, register: bool) -> Result<(Link, Account), String> {
+    let server = server(address)?;
+    let signed = if register {
+        server.register(&credentials).await
+    } else {
+        server.login(&credentials).await
+    }
+    .map_err(|e| said(address, e))?;
+    let connection = server
+        .connect(Some(signed.token.clone()))
+        .await
+        .map_err(|e| said(address, e))?;
+    let link = Link {
+        server,
+        token: signed.token,
+        connection,
+    };
+    Ok((link, signed.account))
+}
+
+async fn resume(address: &str, token: String) -> Result<(Link, Account), String> {
+    let server = server(address)?;
+    let connection = server
+        .connect(Some(token.clone()))
+        .await
+        .map_err(|e| said(address, e))?;
+    let account = connection
+        .account()
+        .cloned()
+        .ok_or_else(|| "the server took the connection without its account: sign in again".to_string())?;
+    Ok((
+        Link {
+            server,
+            token,
+            connection,
+        },
+        account,
+    ))
+}
+
+/// The server at `address` gave no answer in time.
+fn unreachable(address: &str) -> String {
+    format!(
+        "No answer from {} within {} seconds: is the address right, and the server running?",
+        address.trim(),
+        REACH.as_secs()
+    )
+}
+
+/// A failure to sign in or connect, in words for the player.
+fn said(address: &str, error: ClientError) -> String {
+    let address = address.trim();
+    match error {
+        ClientError::Api { error, .. } => error,
+        ClientError::Http { reason, .. } | ClientError::WebSocket(reason) => {
+            format!("Cannot reach {address}: {reason}")
+        }
+        ClientError::Refused(why) => format!("{address} refused the session: {why}"),
+        other => format!("{address}: {other}"),
+    }
+}

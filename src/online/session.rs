@@ -1,0 +1,238 @@
+//! The player's session on a server: the address and name remembered (and
+//! the session's token, so that a player signed in stays signed in across
+//! launches), the connection's state as the screens say it, and the one
+//! system that reads what the network said each frame and hands it on: to
+//! the lobby ([`crate::online::lobby`]) and the games followed
+//! ([`crate::online::games`]).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use entropy_client::Incoming;
+use entropy_protocol::{Account, ClientMessage, ServerMessage};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppSet;
+use crate::app::prefs::Remembered;
+use crate::app::redraw::Redraw;
+use crate::online::games::OnlineGames;
+use crate::online::lobby::Lobby;
+use crate::online::net::{Net, NetCommand, NetEvent};
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::app::prefs::remember::<ServerChoice>(app);
+    app.init_resource::<Session>()
+        .insert_resource(Net::start())
+        .add_systems(
+            Update,
+            hear.in_set(AppSet::Input).before(crate::ui::navigation::ReadDevices),
+        );
+}
+
+/// The address a player signs in at the first time: a server on this
+/// computer (`entropy-server`'s own address).
+pub const FIRST_ADDRESS: &str = "127.0.0.1:7849";
+
+/// What is remembered of the server: its address, the name signed in
+/// with, and the session's token (kept until the player signs out).
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServerChoice {
+    /// The server's address as the player typed it.
+    pub address: String,
+    /// The name last signed in with.
+    pub name: String,
+    /// The session's token, while signed in.
+    pub token: Option<String>,
+}
+
+impl Default for ServerChoice {
+    fn default() -> Self {
+        ServerChoice {
+            address: FIRST_ADDRESS.into(),
+            name: String::new(),
+            token: None,
+        }
+    }
+}
+
+impl Remembered for ServerChoice {
+    const SECTION: &'static str = "online";
+    type Stored = ServerChoice;
+
+    fn stored(&self) -> ServerChoice {
+        self.clone()
+    }
+
+    fn from_stored(stored: ServerChoice) -> ServerChoice {
+        stored
+    }
+}
+
+/// The connection as the player is told it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Link {
+    /// Not signed in.
+    #[default]
+    Offline,
+    /// Signing in: waiting for the server.
+    Connecting,
+    /// Signed in and connected.
+    Online,
+    /// The connection was lost at `since` (the app's real time) and is
+    /// coming back by itself; `why`.
+    Lost { since: Duration, why: String },
+}
+
+/// The session as it stands.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Session {
+    pub link: Link,
+    /// Who is signed in.
+    pub account: Option<Account>,
+    /// Why the last sign-in failed, or the session ended, for the sign-in
+    /// screen.
+    pub problem: Option<String>,
+    /// The last thing the server said that the player should read (a
+    /// refusal, a message it could not read), with when (real time).
+    pub notice: Option<(String, Duration)>,
+}
+
+impl Session {
+    /// Whether a player is signed in (connected or coming back).
+    pub fn signed_in(&self) -> bool {
+        self.account.is_some() && matches!(self.link, Link::Online | Link::Lost { .. })
+    }
+
+    /// The name signed in with.
+    pub fn name(&self) -> Option<&str> {
+        self.account.as_ref().map(|a| a.name.as_str())
+    }
+
+    fn tell(&mut self, words: impl Into<String>, now: Duration) {
+        self.notice = Some((words.into(), now));
+    }
+}
+
+/// Everything the network said since the last frame, taken in.
+#[allow(clippy::too_many_arguments)]
+fn hear(
+    net: Res<Net>,
+    time: Res<Time<Real>>,
+    mut session: ResMut<Session>,
+    mut choice: ResMut<ServerChoice>,
+    mut lobby: ResMut<Lobby>,
+    mut games: ResMut<OnlineGames>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let events = net.drain();
+    if events.is_empty() {
+        // The network may speak at any moment: a frame now and then to hear it.
+        if session.link != Link::Offline {
+            redraw.after(Duration::from_millis(100));
+        }
+        return;
+    }
+    redraw.now();
+    let now = time.elapsed();
+    for event in events {
+        match event {
+            NetEvent::SignedIn {
+                address,
+                account,
+                token,
+            } => {
+                choice.address = address;
+                choice.name = account.name.clone();
+                choice.token = Some(token);
+                session.account = Some(account);
+                session.link = Link::Online;
+                session.problem = None;
+                net.send(NetCommand::Send(ClientMessage::WatchLobby));
+            }
+            NetEvent::Failed(why) => {
+                if session.link == Link::Connecting {
+                    session.link = Link::Offline;
+                    session.problem = Some(why);
+                } else {
+                    session.tell(why, now);
+                }
+            }
+            NetEvent::SignedOut => {
+                *session = Session::default();
+                choice.token = None;
+                *lobby = Lobby::default();
+                games.clear();
+            }
+            NetEvent::MatchFile { game, file } => games.file_came(&game, file),
+            NetEvent::Incoming(incoming) => match incoming {
+                Incoming::Message(message) => hear_message(message, &net, &mut session, &mut lobby, &mut games, now),
+                Incoming::Malformed(why) => session.tell(format!("The server sent something unreadable: {why}"), now),
+                Incoming::Lost(why) => {
+                    if !matches!(session.link, Link::Lost { .. }) {
+                        session.link = Link::Lost { since: now, why };
+                    }
+                }
+                Incoming::Reconnected => {
+                    session.link = Link::Online;
+                    session.tell("Connected again.", now);
+                }
+                Incoming::Closed(why) => {
+                    session.link = Link::Offline;
+                    session.account = None;
+                    session.problem = Some(format!("The server ended the session: {why}"));
+                    choice.token = None;
+                }
+            },
+        }
+    }
+}
+
+fn hear_message(
+    message: ServerMessage,
+    net: &Net,
+    session: &mut Session,
+    lobby: &mut Lobby,
+    games: &mut OnlineGames,
+    now: Duration,
+) {
+    match message {
+        ServerMessage::Welcome { .. } | ServerMessage::Pong => {}
+        ServerMessage::Error { reason } => session.tell(reason, now),
+        ServerMessage::Refused { game, reason } => {
+            games.refused(&game, reason.clone());
+            session.tell(format!("Refused: {reason}"), now);
+        }
+        ServerMessage::Lobby {
+            seeks,
+            online,
+            games: live,
+        } => lobby.set(seeks, online, live),
+        ServerMessage::SeekPosted { seek } => lobby.posted(seek),
+        ServerMessage::Challenged { seek } => {
+            session.tell(format!("{} challenges you.", seek.by.name), now);
+            lobby.challenged(seek);
+        }
+        ServerMessage::SeekGone { seek, reason } => {
+            if lobby.gone(&seek) {
+                session.tell(format!("Your seek is gone: {reason}."), now);
+            }
+        }
+        ServerMessage::GameStarted { game } => {
+            if games.follow(&game) {
+                net.send(NetCommand::Send(ClientMessage::Watch { game, since: 0 }));
+            }
+        }
+        ServerMessage::Event {
+            game,
+            version,
+            event,
+            clocks,
+        } => {
+            if games.event(&game, version, event, clocks, now) {
+                net.send(NetCommand::Send(ClientMessage::Watch { game, since: 0 }));
+            }
+        }
+        ServerMessage::Presence { game, player, here } => games.presence(&game, player, here),
+    }
+}

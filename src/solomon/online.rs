@@ -1,0 +1,445 @@
+//! Solomon's two-round match played online, on the table's turn pipeline
+//! like any other: the match on screen is the rules' [`Match`] with bags
+//! told their draws ([`Bag::told`]), the player at this screen sits at a
+//! person's seat and the opponent at a remote one ([`Seat::Remote`]).
+//!
+//! - **The server's moves come in as intents.** The game followed
+//!   ([`crate::online::games`]) is a list of steps; each frame with the
+//!   board still, the next step not yet played becomes an `Intent` (a
+//!   draw is told to the bag first), so the opponent's counters land and
+//!   slide as a computer's do.
+//! - **The player's moves go out.** A move of the person's, applied on the
+//!   table at once, is sent to the server with the version it was made at;
+//!   when the server's event of it comes, it is already played. A move the
+//!   server refused, a takeback, or anything else that parts the two, and
+//!   the match is built again from the server's steps.
+//! - **The server keeps the clocks** and the result: the clocks shown are
+//!   the server's, running down between its events; a flag, a resignation
+//!   or a game lost on time comes from the server and is played on the
+//!   match as the rules' own change.
+
+use bevy::prelude::*;
+use entropy_client::{BoardStep, GameView};
+use entropy_protocol::{ClientMessage, Format, GameId, Speed};
+use entropy_rules::{Action, Bag, Event, Forfeit, Match, Player, Size, TimeControl};
+
+use crate::app::AppSet;
+use crate::online::games::{OnlineGames, OpenOnlineGame};
+use crate::online::net::{Net, NetCommand};
+use crate::online::session::Session;
+use crate::solomon::game::{Applied, Change, CurrentMatch, Intent, MatchChange, Refused, Solomon, SolomonCommand};
+use crate::solomon::match_clock::MatchClock;
+use crate::solomon::match_setup::Seat;
+use crate::solomon::screen::{InMatch, NextScreen, SolomonScreen};
+use crate::solomon::world::pieces::RebuildBoard;
+use crate::ui::animation::motion_blocks_input;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            open,
+            follow_server.run_if(resource_exists::<OnlineMatch>.and_then(not(motion_blocks_input))),
+        )
+            .chain()
+            .in_set(AppSet::Input),
+    )
+    .add_systems(
+        Update,
+        (send_own_moves, set_clocks)
+            .run_if(resource_exists::<OnlineMatch>)
+            .after(AppSet::Turn)
+            .before(AppSet::Sync),
+    )
+    .add_systems(
+        Update,
+        (commands, keep_in_history, open_rematch)
+            .run_if(resource_exists::<OnlineMatch>)
+            .in_set(AppSet::Turn)
+            .before(crate::solomon::game::handle_commands),
+    )
+    .add_systems(OnExit(InMatch), |mut commands: Commands| {
+        commands.remove_resource::<OnlineMatch>()
+    });
+}
+
+/// The match on screen is a game on a server.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct OnlineMatch {
+    /// The server's game.
+    pub game: GameId,
+    /// The player at this screen.
+    pub me: Player,
+    /// Both players' names on the server.
+    pub names: [String; 2],
+    /// Their ratings when the game started (rated games).
+    pub ratings: [Option<f64>; 2],
+    /// How many of the server's steps the match has played.
+    played: usize,
+    /// A move of the person's sent, whose event has not come yet.
+    sent: Option<Action>,
+    /// The step sent to the table as an intent this frame (not the person's).
+    fed: Option<Action>,
+    /// The end the server told is played on the match.
+    ended: bool,
+    /// The finished game's match file was asked for.
+    asked_file: bool,
+    /// The finished game kept in the history, or why it could not be.
+    pub kept: Option<Result<(), String>>,
+}
+
+impl OnlineMatch {
+    /// The opponent.
+    pub fn opponent(&self) -> Player {
+        self.me.other()
+    }
+}
+
+/// The match the steps of `view` make, `me` at the person's seat, with how
+/// many steps it played; `None` before the game has started or if the
+/// steps do not play (the view has checked them, so they do).
+pub fn build(view: &GameView, me: Player) -> Option<(CurrentMatch, usize)> {
+    let start = view.start()?;
+    let size = Size::try_from(start.options.size).ok()?;
+    let first = if start.first_order == 0 {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let mut game = Match::with_bags(first, Bag::told(size), Bag::told(size));
+    if let Speed::Live { seconds } = start.options.speed {
+        game.set_time_control(TimeControl::from_secs(seconds));
+    }
+    let steps = view.steps();
+    for step in &steps {
+        play(&mut game, *step).ok()?;
+    }
+    for player in Player::BOTH {
+        if view.flag_fell(player.index() as u8) {
+            let _ = game.flag(player);
+        }
+    }
+    let mut seats = [Seat::Remote; 2];
+    seats[me.index()] = Seat::Person;
+    let table = CurrentMatch {
+        game,
+        seats,
+        tournament: false,
+        touched: None,
+    };
+    Some((table, steps.len()))
+}
+
+/// Plays one of the server's steps on `game` directly.
+fn play(game: &mut Match, step: BoardStep) -> Result<(), String> {
+    match step {
+        BoardStep::Drew { colour, .. } => {
+            game.tell(colour)?;
+            game.apply(Action::Draw).map(|_| ()).map_err(|e| e.to_string())
+        }
+        BoardStep::Moved { action, .. } => game.apply(action).map(|_| ()).map_err(|e| e.to_string()),
+        BoardStep::RoundOver => game.start_second_round().map_err(|e| e.to_string()),
+    }
+}
+
+/// A game of this player's, two rounds on one board, shown: its match
+/// built from the server's steps, its clock, the board.
+fn open(
+    mut asked: MessageReader<OpenOnlineGame>,
+    games: Res<OnlineGames>,
+    session: Res<Session>,
+    mut next: NextScreen,
+    mut commands: Commands,
+) {
+    for OpenOnlineGame { game, format } in asked.read() {
+        if *format != Format::Match {
+            continue;
+        }
+        let (Some(followed), Some(name)) = (games.get(game), session.name()) else {
+            continue;
+        };
+        let view = &followed.view;
+        let (Some(start), Some(me)) = (view.start(), view.player_named(name)) else {
+            continue;
+        };
+        let me = if me == 0 { Player::One } else { Player::Two };
+        let Some((table, played)) = build(view, me) else {
+            warn!("game {game}: its steps do not play");
+            continue;
+        };
+        let online = OnlineMatch {
+            game: game.clone(),
+            me,
+            names: start.players.clone().map(|seat| seat.name),
+            ratings: start.players.clone().map(|seat| seat.rating),
+            played,
+            sent: None,
+            fed: None,
+            ended: false,
+            asked_file: false,
+            kept: None,
+        };
+        // The server's readings replace these from the next frame on.
+        match start.options.speed {
+            Speed::Live { seconds } => {
+                commands.insert_resource(MatchClock::new(std::time::Duration::from_secs(u64::from(seconds))))
+            }
+            Speed::Correspondence { .. } => commands.remove_resource::<MatchClock>(),
+        }
+        commands.insert_resource(table);
+        commands.insert_resource(online);
+        next.set(SolomonScreen::Playing);
+        return;
+    }
+}
+
+/// What the server's game says that the match on screen has not played:
+/// the next step (one a frame, the board still), a flag fallen, the end.
+#[allow(clippy::too_many_arguments)]
+fn follow_server(
+    mut online: ResMut<OnlineMatch>,
+    games: Res<OnlineGames>,
+    table: Option<ResMut<CurrentMatch>>,
+    screen: Option<Res<State<SolomonScreen>>>,
+    mut intents: MessageWriter<Intent<Solomon>>,
+    mut changes: MessageWriter<Change<Solomon>>,
+    mut commands: MessageWriter<SolomonCommand>,
+    mut rebuild: MessageWriter<RebuildBoard>,
+    mut next: NextScreen,
+) {
+    let (Some(followed), Some(mut table), Some(screen)) = (games.get(&online.game), table, screen) else {
+        return;
+    };
+    let view = &followed.view;
+    for player in Player::BOTH {
+        if view.flag_fell(player.index() as u8) && !table.game.is_flagged(player) && !table.game.is_over() {
+            changes.write(Change::Game(MatchChange::Flag(player)));
+        }
+    }
+    let steps = view.steps();
+    let step = steps.get(online.played).copied();
+    let parted = match (step, online.sent) {
+        // Steps taken back on the server.
+        _ if online.played > steps.len() => true,
+        (Some(BoardStep::Moved { action, player, .. }), Some(sent)) => {
+            action != sent || player as usize != online.me.index()
+        }
+        // The person's move was answered by something else (refused).
+        (_, Some(_)) if followed.refused.is_some() => true,
+        _ => false,
+    };
+    if parted {
+        if let Some((again, played)) = build(view, online.me) {
+            *table = again;
+            online.played = played;
+            online.sent = None;
+            rebuild.write(RebuildBoard);
+            if *screen.get() != SolomonScreen::Playing && !table.game.is_over() {
+                next.set(SolomonScreen::Playing);
+            }
+        }
+        return;
+    }
+    match step {
+        Some(BoardStep::Drew { colour, .. }) if *screen.get() == SolomonScreen::Playing => {
+            changes.write(Change::Game(MatchChange::Tell(colour)));
+            intents.write(Intent(Action::Draw));
+            online.fed = Some(Action::Draw);
+            online.played += 1;
+        }
+        Some(BoardStep::Moved { action, .. }) => {
+            if online.sent == Some(action) {
+                online.sent = None;
+            } else if *screen.get() == SolomonScreen::Playing {
+                intents.write(Intent(action));
+                online.fed = Some(action);
+            } else {
+                return;
+            }
+            online.played += 1;
+        }
+        Some(BoardStep::RoundOver) => {
+            // After the count of round 1, round 2 begins at once: the
+            // server's clocks run.
+            if *screen.get() == SolomonScreen::RoundOver {
+                commands.write(SolomonCommand::NextRound);
+                online.played += 1;
+            }
+        }
+        _ => {}
+    }
+    if step.is_none()
+        && !online.ended
+        && let Some(end) = view.end()
+    {
+        online.ended = true;
+        if let Some(forfeit) = forfeit_of(&end.termination) {
+            changes.write(Change::Game(MatchChange::Forfeit(forfeit)));
+        } else if end.result == "*" {
+            // Aborted: it counts for nobody, and there is no result to show.
+            commands.write(SolomonCommand::ToTitle);
+        }
+    }
+}
+
+/// The forfeit a game's termination names ("resigned: player 2", "time
+/// forfeit: player 1"), if it is one.
+pub fn forfeit_of(termination: &str) -> Option<Forfeit> {
+    let (how, player) = termination.split_once(": player ")?;
+    let player = match player.trim() {
+        "1" => Player::One,
+        "2" => Player::Two,
+        _ => return None,
+    };
+    match how {
+        "resigned" => Some(Forfeit::Resigned(player)),
+        "time forfeit" => Some(Forfeit::TimeOut(player)),
+        _ => None,
+    }
+}
+
+/// The person's moves, applied on the table, go to the server with the
+/// version of the game they were made at.
+fn send_own_moves(
+    mut applied: MessageReader<Applied<Solomon>>,
+    mut refused: MessageReader<Refused<Solomon>>,
+    mut online: ResMut<OnlineMatch>,
+    games: Res<OnlineGames>,
+    net: Res<Net>,
+) {
+    let fed = online.fed.take();
+    for Applied(event) in applied.read() {
+        let action = match *event {
+            Event::Drew(_) => continue,
+            Event::Placed(placement) => Action::Place(placement.cell),
+            Event::Slid(slide) => Action::Slide(slide),
+            Event::Passed => Action::Pass,
+        };
+        if fed == Some(action) {
+            continue;
+        }
+        let Some(followed) = games.get(&online.game) else {
+            continue;
+        };
+        let text = notation(followed, action);
+        online.sent = Some(action);
+        net.send(NetCommand::Send(ClientMessage::Play {
+            game: online.game.clone(),
+            version: followed.view.version(),
+            action: text,
+        }));
+    }
+    if refused.read().count() > 0 && fed.is_some() {
+        warn!("game {}: a step of the server's was refused on the table", online.game);
+    }
+}
+
+/// `action` in CodeCup notation (a pass names the cell just placed).
+fn notation(followed: &crate::online::games::Followed, action: Action) -> String {
+    let placed = followed.view.position(0).and_then(|p| p.last_placed());
+    match action {
+        Action::Place(cell) => cell.to_string(),
+        Action::Slide(slide) => entropy_rules::OrderMove::Slide(slide).notation(placed.unwrap_or(slide.from)),
+        Action::Pass => placed.map_or_else(String::new, |cell| entropy_rules::OrderMove::Pass.notation(cell)),
+        Action::Draw => String::new(),
+    }
+}
+
+/// The clocks shown are the server's, running down between its events.
+fn set_clocks(
+    online: Res<OnlineMatch>,
+    games: Res<OnlineGames>,
+    time: Res<Time<Real>>,
+    clock: Option<ResMut<MatchClock>>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
+) {
+    let (Some(mut clock), Some(followed)) = (clock, games.get(&online.game)) else {
+        return;
+    };
+    let Some((left, running)) = followed.clocks_now(time.elapsed()) else {
+        return;
+    };
+    let running = running.is_some();
+    if clock.left != left || clock.running != running {
+        clock.left = left;
+        clock.running = running;
+    }
+    if running {
+        redraw.after(std::time::Duration::from_millis(250));
+    }
+}
+
+/// The match-over screen's Rematch asks the server (the opponent accepts
+/// or offers too); Lobby goes back to the lobby.
+fn commands(
+    mut asked: MessageReader<SolomonCommand>,
+    online: Res<OnlineMatch>,
+    net: Res<Net>,
+    mut lobby: crate::online::NextScreen,
+) {
+    for command in asked.read() {
+        match command {
+            SolomonCommand::Rematch => net.send(NetCommand::Send(ClientMessage::Rematch {
+                game: online.game.clone(),
+            })),
+            SolomonCommand::ToLobby => lobby.set(crate::online::OnlineScreen::Lobby),
+            _ => {}
+        }
+    }
+}
+
+/// Both asked for a rematch: its game opens once the server has started it.
+fn open_rematch(online: Res<OnlineMatch>, games: Res<OnlineGames>, mut open: MessageWriter<OpenOnlineGame>) {
+    let Some(rematch) = games.get(&online.game).and_then(|f| f.view.rematch()) else {
+        return;
+    };
+    if let Some(start) = games.get(rematch).and_then(|f| f.view.start()) {
+        open.write(OpenOnlineGame {
+            game: rematch.to_string(),
+            format: start.options.format,
+        });
+    }
+}
+
+/// A finished game goes to the history as the server's archive has it,
+/// once its draws are checked against the seed revealed at its end: the
+/// player at this screen is its person, the opponent an online player.
+fn keep_in_history(
+    mut online: ResMut<OnlineMatch>,
+    games: Res<OnlineGames>,
+    net: Res<Net>,
+    mut history: ResMut<crate::history::History>,
+) {
+    let Some(followed) = games.get(&online.game) else {
+        return;
+    };
+    if !followed.view.is_over() || online.kept.is_some() || followed.view.end().is_some_and(|e| e.result == "*") {
+        return;
+    }
+    let Some(file) = &followed.file else {
+        if !online.asked_file {
+            online.asked_file = true;
+            net.send(NetCommand::FetchMatch {
+                game: online.game.clone(),
+            });
+        }
+        return;
+    };
+    let me = online.me.index();
+    let kept = file.clone().and_then(|text| {
+        let mut file = entropy_rules::AnyMatchFile::parse(&text).map_err(|e| e.to_string())?;
+        entropy_protocol::fairness::verify(&file).map_err(|e| format!("its draws do not follow from its seed: {e}"))?;
+        if let entropy_rules::AnyMatchFile::Rounds(rounds) = &mut file {
+            for (i, player) in rounds.tags.players.iter_mut().enumerate() {
+                if i != me {
+                    player.kind = format!("online {}", player.kind.trim());
+                }
+            }
+        }
+        history.keep_once(file)
+    });
+    if let Err(why) = &kept {
+        warn!("game {}: not kept in the history: {why}", online.game);
+    }
+    online.kept = Some(kept);
+}
