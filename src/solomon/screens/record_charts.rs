@@ -94,14 +94,28 @@ pub fn rating(ui: &mut egui::Ui, record: &KindRecord, kind: Kind, height: f32) {
     }
     let (low, high) = ((low / 100.0).floor() * 100.0, (high / 100.0).ceil() * 100.0);
     let n = points.len();
-    for &(level, at) in &levels {
-        guide(
-            &painter,
-            plot,
-            y_at(plot, low, high, at),
-            &format!("{} {at:.0}", level.title()),
-            ui::MUTED,
-        );
+    // Levels whose lines would touch share one line and one label
+    // ("Hard, Master 1808"; "Hard 1833, Master 1820").
+    let mut lines: Vec<(f32, Vec<(Level, f64)>)> = Vec::new();
+    let mut by_rating = levels.clone();
+    by_rating.sort_by(|a, b| a.1.total_cmp(&b.1));
+    for (level, at) in by_rating {
+        let y = y_at(plot, low, high, at);
+        match lines.last_mut() {
+            Some((first, group)) if (*first - y).abs() < 14.0 => group.push((level, at)),
+            _ => lines.push((y, vec![(level, at)])),
+        }
+    }
+    for (y, group) in &lines {
+        let same = group.iter().all(|&(_, at)| at.round() == group[0].1.round());
+        let label = if same {
+            let names: Vec<&str> = group.iter().map(|(l, _)| l.title()).collect();
+            format!("{} {:.0}", names.join(", "), group[0].1)
+        } else {
+            let each: Vec<String> = group.iter().map(|(l, at)| format!("{} {at:.0}", l.title())).collect();
+            each.join(", ")
+        };
+        guide(&painter, plot, *y, &label, ui::MUTED);
     }
     // The band: a quad between each two points (each quad convex).
     let band = ui::ACCENT.gamma_multiply(0.22);
