@@ -10,11 +10,14 @@
 //! the record (each kind, History, Back; and from the title),
 //! Carreno's setup, board and result, and the simultaneous match (its
 //! setup, both boards, pause and Continue, the count, the result's every
-//! choice, its replay and review from the history), and ends with Quit.
+//! choice, its replay and review from the history), online play's sign-in
+//! and lobby against a server of the test's, and ends with Quit.
 //!
 //! A new screen or button joins this tour in the same change.
 
 mod common;
+#[path = "common/server.rs"]
+mod server;
 
 use std::time::{Duration, Instant};
 
@@ -176,6 +179,34 @@ impl Game {
         }
         self.fail_with(&format!("{row} never said {value}"))
     }
+}
+
+/// Clicks the text field `label`, empties it and types `text`, until the
+/// field says so.
+fn type_into(game: &mut Game, label: &str, text: &str) {
+    game.click_until(
+        &format!("the field {label:?}"),
+        |s| s.button(label).map(|b| b.at),
+        |s| s.focus.iter().any(|f| f == label),
+    );
+    let window = game.window.clone();
+    // What the field holds goes first, a key at a time, from its end.
+    let held = game.now().value(label).chars().count().to_string();
+    if held != "0" {
+        xdotool(&game.display, &["key", "--window", &window, "End"]);
+        xdotool(
+            &game.display,
+            &["key", "--window", &window, "--repeat", &held, "BackSpace"],
+        );
+        game.until(&format!("{label} emptied"), |s| s.value(label).is_empty());
+    }
+    xdotool(&game.display, &["type", "--window", &window, text]);
+    let shown = if label == "Password" {
+        "•".repeat(text.chars().count())
+    } else {
+        text.to_string()
+    };
+    game.until(&format!("{text:?} in {label}"), |s| s.value(label) == shown);
 }
 
 fn title(s: &Shown) -> bool {
@@ -534,6 +565,26 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Replay with review", |s| replay(s) && s.fact("review") == "true");
     game.press("History", |s| s.screen == "History");
     game.press("Back", title);
+
+    // Online, through a server of the test's: Play online, the sign-in
+    // form typed (Sign in refused, then Register), the lobby's every row
+    // both ways, Post seek and Withdraw seek, a challenge to a player who
+    // is not there (the server's refusal said), Sign out, Back.
+    let server = server::TestServer::start("every-button-server");
+    game.press("Play online", |s| s.screen == "SignIn");
+    type_into(&mut game, "Server", &server.address);
+    type_into(&mut game, "Name", "Tourist");
+    type_into(&mut game, "Password", "tourist-password");
+    game.press("Sign in", |s| s.value("Problem").contains("wrong name or password"));
+    game.press("Register", |s| s.screen == "Lobby");
+    game.both_arrows_of_every_row(&[]);
+    game.press("Post seek", |s| s.has("Withdraw seek"));
+    game.press("Withdraw seek", |s| s.has("Post seek"));
+    type_into(&mut game, "Player", "Nobody");
+    game.press("Challenge", |s| s.value("Connection").contains("there is no player"));
+    game.press("Sign out", |s| s.screen == "SignIn");
+    game.press("Back", title);
+    drop(server);
 
     // Quit: the game ends, cleanly.
     let at = game.steady("the button \"Quit\"", &|s: &Shown| s.button("Quit").map(|b| b.at));

@@ -6,8 +6,9 @@
 //! moves reaching the other through the server.
 
 mod common;
+#[path = "common/server.rs"]
+mod server;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -15,7 +16,7 @@ use common::*;
 use entropy::online::OnlineScreen;
 use entropy::online::lobby::Lobby;
 use entropy::online::screens::sign_in::Password;
-use entropy::online::session::{ServerChoice, Session};
+use entropy::online::session::{Link, ServerChoice, Session};
 use entropy::solomon::game::CurrentMatch;
 use entropy::solomon::online::OnlineMatch;
 use entropy::ui::title::TitleMenu;
@@ -24,50 +25,11 @@ use entropy_protocol::{ClientMessage, Credentials, Format, GameOptions, ServerMe
 use entropy_rules::{OrderMove, Phase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use server::TestServer;
 
 /// How long anything here may take on a loaded machine: a test waits for
 /// each thing to happen, and this bounds only a test that hangs.
 const BOUND: Duration = Duration::from_secs(120);
-
-/// A server on a loopback port, in a runtime of the test's, its database in
-/// a scratch folder.
-struct TestServer {
-    runtime: tokio::runtime::Runtime,
-    running: Option<entropy_server::Running>,
-    address: String,
-    _dir: Scratch,
-}
-
-impl TestServer {
-    fn start(name: &str) -> TestServer {
-        let dir = scratch(name);
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        let database = entropy_server::db::sqlite_url(&dir.join("server.db"));
-        let config = entropy_server::Config::new("127.0.0.1:0".parse().unwrap(), database);
-        let running = runtime
-            .block_on(entropy_server::start(config, Arc::new(entropy_server::SystemClock)))
-            .unwrap();
-        let address = format!("127.0.0.1:{}", running.local_addr().port());
-        TestServer {
-            runtime,
-            running: Some(running),
-            address,
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        if let Some(running) = self.running.take() {
-            self.runtime.block_on(running.shutdown());
-        }
-    }
-}
 
 /// A bot that registers as `name`, posts a seek with `options` and plays
 /// random legal moves in the game that starts, until it ends; returns the
@@ -88,6 +50,9 @@ async fn bot(address: String, name: &str, options: GameOptions, seed: u64) -> St
         let said = tokio::time::timeout(BOUND, connection.recv()).await.unwrap().unwrap();
         let Incoming::Message(message) = said else { continue };
         match message {
+            // Told again after a reconnection: the connection watches it
+            // again by itself from where it was.
+            ServerMessage::GameStarted { game } if view.as_ref().is_some_and(|v| v.id() == game) => {}
             ServerMessage::GameStarted { game } => {
                 connection
                     .send(ClientMessage::Watch {
@@ -163,15 +128,31 @@ fn choose_on_title(app: &mut App, label: &str) {
 
 #[test]
 fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
-    let server = TestServer::start("online-server");
+    register_accept_and_play("online", false);
+}
+
+#[test]
+fn a_server_killed_mid_match_and_started_again_loses_nothing_of_the_match() {
+    register_accept_and_play("online-killed", true);
+}
+
+/// The game registers, accepts a bot's seek and plays the match to its
+/// result; with `kill`, the server is killed mid-match (as SIGKILL would)
+/// and started again: the game says the connection is lost, connects
+/// again by itself, and the match ends as if nothing had happened, every
+/// move played once.
+fn register_accept_and_play(name: &str, kill: bool) {
+    let mut server = TestServer::start(&format!("{name}-server"));
     let options = GameOptions {
         size: 5,
         format: Format::Match,
         speed: Speed::Live { seconds: 600 },
         rated: true,
     };
-    let bot = server.runtime.spawn(bot(server.address.clone(), "Robot", options, 7));
-    let dir = scratch("online-game");
+    // The bots' runtime, apart from the server's (which may be killed).
+    let bots = server::runtime();
+    let bot = bots.spawn(bot(server.address.clone(), "Robot", options, 7));
+    let dir = scratch(&format!("{name}-game"));
     let mut app = core_app(entropy::Folders::in_dir(&dir));
     *app.world_mut().resource_mut::<ServerChoice>() = ServerChoice {
         address: server.address.clone(),
@@ -209,7 +190,22 @@ fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
 
     let mut rng = SmallRng::seed_from_u64(11);
     let mut moves = 0;
+    let mut killed = !kill;
     wait_on_network(&mut app, "the match's end", |app| {
+        if !killed && moves == 10 {
+            killed = true;
+            server.kill();
+            let at = Instant::now();
+            wait_on_network(app, "the connection said lost", |app| {
+                matches!(app.world().resource::<Session>().link, Link::Lost { .. })
+            });
+            eprintln!("the loss was said {:?} after the kill", at.elapsed());
+            server.restart();
+            wait_on_network(app, "the connection back", |app| {
+                app.world().resource::<Session>().link == Link::Online
+            });
+            eprintln!("back {:?} after the kill", at.elapsed());
+        }
         match screen(app) {
             Shown::Solomon(SolomonScreen::MatchOver) => return true,
             Shown::Solomon(SolomonScreen::Playing) if !is_animating(app) => {
@@ -226,7 +222,7 @@ fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
         false
     });
     assert!(moves > 20, "the person played {moves} moves");
-    let result = server.runtime.block_on(bot).unwrap();
+    let result = bots.block_on(bot).unwrap();
     let game = app.world().resource::<CurrentMatch>();
     assert!(game.game.is_over());
     let totals = game.game.totals();
@@ -252,4 +248,70 @@ fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
     assert_eq!(players[me].kind, "person");
     assert_eq!(players[1 - me].kind, "online bot");
     assert_eq!(players[1 - me].name, "Robot");
+}
+
+/// Presses Enter on the sign-in screen's row `row`, from wherever the focus is.
+fn press_sign_in_row(app: &mut App, row: entropy::online::screens::sign_in::Row) {
+    use entropy::online::screens::sign_in::ROWS;
+    let want = ROWS.iter().position(|r| *r == row).unwrap();
+    let focus = app.world().resource::<entropy::ui::navigation::Focus>().index;
+    let key_code = if focus > want {
+        KeyCode::ArrowUp
+    } else {
+        KeyCode::ArrowDown
+    };
+    for _ in 0..focus.abs_diff(want) {
+        key(app, key_code);
+    }
+    key(app, KeyCode::Enter);
+}
+
+#[test]
+fn a_server_hosted_in_the_game_keeps_its_accounts_when_the_game_is_closed_and_hosts_it_again() {
+    use entropy::online::screens::sign_in::Row;
+    use entropy::online::session::Hosting;
+    let dir = scratch("online-host");
+    let hosted_port = |app: &App| match &app.world().resource::<Session>().hosting {
+        Hosting::On { port, .. } => Some(*port),
+        _ => None,
+    };
+    for launch in 0..2 {
+        let mut app = core_app(entropy::Folders::in_dir(&dir));
+        choose_on_title(&mut app, "Play online");
+        wait_for(&mut app, OnlineScreen::SignIn);
+        if launch == 1 {
+            // Signed in at the last launch: the game tries the session
+            // kept, and the server is not there until it is hosted again.
+            wait_on_network(&mut app, "the session refused", |app| {
+                app.world().resource::<Session>().problem.is_some()
+            });
+        }
+        press_sign_in_row(&mut app, Row::Host);
+        wait_on_network(&mut app, "the server hosted", |app| hosted_port(app).is_some());
+        let port = hosted_port(&app).unwrap();
+        let choice = app.world().resource::<ServerChoice>().clone();
+        assert_eq!(
+            choice.address,
+            format!("127.0.0.1:{port}"),
+            "the address is this computer's"
+        );
+        assert!(
+            dir.join("data").join("server.db").exists(),
+            "the server's database is in the game's data folder"
+        );
+        if launch == 0 {
+            app.world_mut().resource_mut::<ServerChoice>().name = "Host".into();
+        }
+        app.world_mut().resource_mut::<Password>().0 = "host-password".into();
+        // The first time Register; the second, the account is still there: Sign in.
+        press_sign_in_row(&mut app, if launch == 0 { Row::Register } else { Row::SignIn });
+        wait_on_network(&mut app, "the lobby", |app| screen(app) == OnlineScreen::Lobby);
+        assert_eq!(app.world().resource::<Session>().name(), Some("Host"));
+        // Closing the game stops the server it hosts.
+        drop(app);
+        assert!(
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_err(),
+            "the server stopped with the game"
+        );
+    }
 }

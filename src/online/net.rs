@@ -6,6 +6,8 @@
 //! [`NetEvent`]s out ([`Net::drain`], once a frame). Nothing a frame does
 //! ever waits on the network.
 
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -39,6 +41,10 @@ pub enum NetCommand {
     Send(ClientMessage),
     /// The finished game's match file, from the server's archive.
     FetchMatch { game: GameId },
+    /// Starts a server inside the game, for players on this network: the
+    /// server's database in `folder`, on every address, port
+    /// [`HOST_PORT`] (another if that one is taken).
+    Host { folder: PathBuf },
 }
 
 /// What the network tells the app.
@@ -60,13 +66,39 @@ pub enum NetEvent {
     SignedOut,
     /// A finished game's match file, or why it could not be had.
     MatchFile { game: GameId, file: Result<String, String> },
+    /// The server inside the game listens on `port`; friends reach it at
+    /// `addresses` (this computer's addresses on its networks, with the
+    /// port).
+    Hosting { port: u16, addresses: Vec<String> },
+    /// The server inside the game could not start, why.
+    HostFailed(String),
 }
 
-/// The two ends of the network's channels, held by the app.
+/// The port a server hosted in the game listens on, when it is free:
+/// `entropy-server`'s own.
+pub const HOST_PORT: u16 = entropy_client::DEFAULT_PORT;
+
+/// The two ends of the network's channels, held by the app. Dropped (the
+/// game closing), it lets the thread stop a server it hosts, which stores
+/// when it went down so that its games' clocks get the time back.
 #[derive(Resource)]
 pub struct Net {
-    commands: UnboundedSender<NetCommand>,
+    commands: Option<UnboundedSender<NetCommand>>,
     events: Mutex<UnboundedReceiver<NetEvent>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Net {
+    fn drop(&mut self) {
+        // The thread's loop ends when its commands end.
+        self.commands = None;
+        if let Some(thread) = self.thread.take() {
+            let deadline = std::time::Instant::now() + Duration::from_secs(6);
+            while !thread.is_finished() && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
 }
 
 impl Net {
@@ -83,18 +115,19 @@ impl Net {
                 }
             }
         });
-        if let Err(e) = started {
-            error!("the network's thread could not start: {e}");
-        }
+        let thread = started
+            .map_err(|e| error!("the network's thread could not start: {e}"))
+            .ok();
         Net {
-            commands,
+            commands: Some(commands),
             events: Mutex::new(events),
+            thread,
         }
     }
 
     /// Asks the network for `command`; never waits.
     pub fn send(&self, command: NetCommand) {
-        if self.commands.send(command).is_err() {
+        if self.commands.as_ref().is_none_or(|c| c.send(command).is_err()) {
             warn!("the network's thread has stopped");
         }
     }
@@ -120,6 +153,7 @@ struct Link {
 /// The network's loop: commands in, events out, until the app is gone.
 async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<NetEvent>) {
     let mut link: Option<Link> = None;
+    let mut hosted: Option<entropy_server::Running> = None;
     loop {
         let incoming = async {
             match link.as_mut() {
@@ -129,8 +163,25 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
         };
         tokio::select! {
             command = inbox.recv() => {
-                let Some(command) = command else { break };
-                handle(command, &mut link, &outbox).await;
+                match command {
+                    None => break,
+                    Some(NetCommand::Host { folder }) => {
+                        if hosted.is_none() {
+                            match host(&folder).await {
+                                Ok(running) => {
+                                    let port = running.local_addr().port();
+                                    let addresses = local_addresses().into_iter().map(|a| format!("{a}:{port}")).collect();
+                                    let _ = outbox.send(NetEvent::Hosting { port, addresses });
+                                    hosted = Some(running);
+                                }
+                                Err(why) => {
+                                    let _ = outbox.send(NetEvent::HostFailed(why));
+                                }
+                            }
+                        }
+                    }
+                    Some(command) => handle(command, &mut link, &outbox).await,
+                }
             }
             said = incoming => {
                 let over = matches!(said, None | Some(Incoming::Closed(_)));
@@ -144,6 +195,66 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
             }
         }
     }
+    drop(link);
+    if let Some(running) = hosted {
+        running.shutdown().await;
+    }
+}
+
+/// Starts the server inside the game, its database in `folder`: on
+/// [`HOST_PORT`] on every address, or on any free port if that one is taken.
+async fn host(folder: &Path) -> Result<entropy_server::Running, String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let database = entropy_server::db::sqlite_url(&folder.join(HOST_DATABASE));
+    let clock = || std::sync::Arc::new(entropy_server::SystemClock);
+    let listen = |port: u16| SocketAddr::from(([0, 0, 0, 0], port));
+    match entropy_server::start(
+        entropy_server::Config::new(listen(HOST_PORT), database.clone()),
+        clock(),
+    )
+    .await
+    {
+        Ok(running) => Ok(running),
+        Err(entropy_server::StartError::Listen(_)) => {
+            entropy_server::start(entropy_server::Config::new(listen(0), database), clock())
+                .await
+                .map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The file of a hosted server's database, in the game's data folder.
+pub const HOST_DATABASE: &str = "server.db";
+
+/// This computer's IPv4 addresses on its networks (not the loopback), the
+/// ones a friend on the same network types to join.
+fn local_addresses() -> Vec<String> {
+    let mut found = Vec::new();
+    #[cfg(unix)]
+    // SAFETY: getifaddrs fills a list that freeifaddrs frees; each entry's
+    // address is read only where the list says it is an IPv4 one.
+    unsafe {
+        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+        if libc::getifaddrs(&mut list) == 0 {
+            let mut entry = list;
+            while !entry.is_null() {
+                let address = (*entry).ifa_addr;
+                if !address.is_null() && i32::from((*address).sa_family) == libc::AF_INET {
+                    let v4 = &*(address as *const libc::sockaddr_in);
+                    let ip = std::net::Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr));
+                    if !ip.is_loopback() {
+                        found.push(ip.to_string());
+                    }
+                }
+                entry = (*entry).ifa_next;
+            }
+            libc::freeifaddrs(list);
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
 }
 
 async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &UnboundedSender<NetEvent>) {
@@ -207,6 +318,8 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
             }
             None => tell(NetEvent::Failed("not connected to a server".into())),
         },
+        // Hosting is the loop's own ([`run`]), as it holds the server.
+        NetCommand::Host { .. } => {}
         NetCommand::FetchMatch { game } => {
             let file = match link {
                 Some(link) => link.server.game_file(&game).await.map_err(|e| e.to_string()),

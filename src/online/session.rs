@@ -96,6 +96,22 @@ pub struct Session {
     /// The last thing the server said that the player should read (a
     /// refusal, a message it could not read), with when (real time).
     pub notice: Option<(String, Duration)>,
+    /// The server inside the game, if it hosts one.
+    pub hosting: Hosting,
+}
+
+/// A server hosted inside the game, for players on this computer's networks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Hosting {
+    /// None.
+    #[default]
+    Off,
+    /// Starting.
+    Starting,
+    /// Listening on `port`; friends join at `addresses`.
+    On { port: u16, addresses: Vec<String> },
+    /// It could not start, why.
+    Failed(String),
 }
 
 impl Session {
@@ -158,8 +174,17 @@ fn hear(
                     session.tell(why, now);
                 }
             }
+            NetEvent::Hosting { port, addresses } => {
+                session.hosting = Hosting::On { port, addresses };
+                choice.address = format!("127.0.0.1:{port}");
+            }
+            NetEvent::HostFailed(why) => session.hosting = Hosting::Failed(why),
             NetEvent::SignedOut => {
-                *session = Session::default();
+                let hosting = std::mem::take(&mut session.hosting);
+                *session = Session {
+                    hosting,
+                    ..Session::default()
+                };
                 choice.token = None;
                 *lobby = Lobby::default();
                 games.clear();

@@ -361,6 +361,7 @@ fn draw(
             ui.label(widgets::strong("Lobby", 30.0).color(ui::ACCENT));
             ui.add_space(12.0);
             ui.label(widgets::text(&line, widgets::SMALL + 1.0).color(colour));
+            crate::ui::theme::controls::shown(ui, "Connection", &line);
         });
         ui.columns(2, |columns| {
             let left = &mut columns[0];

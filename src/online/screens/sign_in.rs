@@ -6,11 +6,12 @@
 //! in, the lobby opens. Enter in the password signs in.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::AppSet;
+use crate::app::Folders;
 use crate::online::net::{Net, NetCommand};
-use crate::online::session::{Link, ServerChoice, Session};
+use crate::online::session::{Hosting, Link, ServerChoice, Session};
 use crate::online::{NextScreen, OnlineScreen};
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, TextEntry};
@@ -48,16 +49,19 @@ pub enum Row {
     SignIn,
     Register,
     Back,
+    /// Host a server inside the game.
+    Host,
 }
 
 /// The rows, in order.
-pub const ROWS: [Row; 6] = [
+pub const ROWS: [Row; 7] = [
     Row::Address,
     Row::Name,
     Row::Password,
     Row::SignIn,
     Row::Register,
     Row::Back,
+    Row::Host,
 ];
 
 /// The labels of the fields and buttons, as the screen shows them.
@@ -66,6 +70,7 @@ pub const NAME: &str = "Name";
 pub const PASSWORD: &str = "Password";
 pub const SIGN_IN: &str = "Sign in";
 pub const REGISTER: &str = "Register";
+pub const HOST: &str = "Host a server here";
 
 /// The focus starts on the first field left empty, else on Sign in.
 fn focus_first_empty(choice: Res<ServerChoice>, password: Res<Password>, mut focus: ResMut<Focus>) {
@@ -108,13 +113,24 @@ pub fn form_problem(choice: &ServerChoice, password: &str) -> Option<&'static st
 
 fn press(
     row: Row,
-    choice: &ServerChoice,
-    password: &Password,
+    (choice, password, folders): (&ServerChoice, &Password, &Folders),
     session: &mut Session,
     net: &Net,
     next: &mut NextScreen,
 ) {
     match row {
+        Row::Host => match (&session.hosting, &folders.data) {
+            (Hosting::Off | Hosting::Failed(_), Some(folder)) => {
+                session.hosting = Hosting::Starting;
+                net.send(NetCommand::Host { folder: folder.clone() });
+            }
+            (Hosting::Off | Hosting::Failed(_), None) => {
+                session.hosting = Hosting::Failed(
+                    "this game keeps no files (another Entropy holds its data folder): host from that one".into(),
+                );
+            }
+            _ => {}
+        },
         Row::SignIn | Row::Register | Row::Password => {
             if session.link == Link::Connecting {
                 return;
@@ -143,12 +159,12 @@ fn navigate(
     choice: Res<ServerChoice>,
     password: Res<Password>,
     mut session: ResMut<Session>,
-    net: Res<Net>,
+    (net, folders): (Res<Net>, Res<Folders>),
     mut next: NextScreen,
 ) {
     for event in menu_events(keys.for_screen(OnlineScreen::SignIn), &mut focus, &ROWS) {
         match event {
-            MenuEvent::Confirm(row) => press(row, &choice, &password, &mut session, &net, &mut next),
+            MenuEvent::Confirm(row) => press(row, (&choice, &password, &folders), &mut session, &net, &mut next),
             MenuEvent::Back => next.title(),
             _ => {}
         }
@@ -163,10 +179,15 @@ fn draw(
     mut password: ResMut<Password>,
     mut session: ResMut<Session>,
     mut typing: ResMut<TextEntry>,
-    (overlays, net): (Res<crate::ui::overlays::Overlays>, Res<Net>),
+    (overlays, net, folders): (Res<crate::ui::overlays::Overlays>, Res<Net>, Res<Folders>),
     mut next: NextScreen,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    // Once the server is hosted its button is gone: the focus goes on to the name.
+    let host_shown = matches!(session.hosting, Hosting::Off | Hosting::Failed(_));
+    if !host_shown && focus.of(ROWS.len()) == ROWS.len() - 1 {
+        focus.point_at(1);
+    }
     let focused = focus.of(ROWS.len());
     let active = overlays.is_empty();
     let mut any_typing = false;
@@ -210,7 +231,12 @@ fn draw(
                     },
                 ),
             };
+            let before = text.len();
             let hovered = widgets::field_row(ui, label, text, field, is_focused, &mut any_typing);
+            // What was wrong with the form is wrong no longer once it changes.
+            if text.len() != before && session.link == Link::Offline {
+                session.problem = None;
+            }
             if active && widgets::pointer_takes_focus(ui, hovered) {
                 focus.point_at(i);
             }
@@ -227,7 +253,8 @@ fn draw(
                 });
             }
             (_, Some(problem)) => {
-                ui.label(widgets::text(problem, widgets::BODY).color(ui::WARNING));
+                ui.add(egui::Label::new(widgets::text(problem, widgets::BODY).color(ui::WARNING)).wrap());
+                crate::ui::theme::controls::shown(ui, "Problem", problem);
             }
             _ => {
                 ui.label(widgets::muted(" ", widgets::BODY));
@@ -235,7 +262,7 @@ fn draw(
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
-            for (i, row) in ROWS.iter().enumerate().skip(3) {
+            for (i, row) in ROWS.iter().enumerate().skip(3).take(3) {
                 let (label, width) = match row {
                     Row::SignIn => (SIGN_IN, 200.0),
                     Row::Register => (REGISTER, 180.0),
@@ -255,9 +282,45 @@ fn draw(
                 }
             }
         });
+        ui.add_space(18.0);
+        ui.label(widgets::strong("No server?", widgets::BODY + 1.0));
+        let words = match &session.hosting {
+            Hosting::Off => {
+                "Host one here: a friend on the same network signs in at this computer's address.".to_string()
+            }
+            Hosting::Starting => "Starting the server…".to_string(),
+            Hosting::On { addresses, port } if addresses.is_empty() => format!(
+                "This computer hosts a server on port {port}, but is on no network: only this computer can join."
+            ),
+            Hosting::On { addresses, .. } => format!(
+                "This computer hosts a server. Friends on the same network sign in at {}. It stops when the game closes; its games come back when it is hosted again.",
+                addresses.join(" or ")
+            ),
+            Hosting::Failed(why) => format!("The server could not start: {why}"),
+        };
+        let colour = if matches!(session.hosting, Hosting::Failed(_)) {
+            ui::WARNING
+        } else {
+            ui::MUTED
+        };
+        ui.add(egui::Label::new(widgets::text(&words, widgets::SMALL + 1.0).color(colour)).wrap());
+        crate::ui::theme::controls::shown(ui, "Hosting", &words);
+        if host_shown {
+            let i = ROWS.len() - 1;
+            let look = widgets::ButtonLook::new(260.0, 44.0)
+                .entry()
+                .focused(active && i == focused);
+            let response = widgets::button(ui, HOST, look);
+            if active && widgets::pointer_takes_focus(ui, response.hovered()) {
+                focus.point_at(i);
+            }
+            if active && response.clicked() {
+                pressed = Some(Row::Host);
+            }
+        }
     });
     if let Some(row) = pressed {
-        press(row, &choice, &password, &mut session, &net, &mut next);
+        press(row, (&choice, &password, &folders), &mut session, &net, &mut next);
     }
     if typing.0 != any_typing {
         typing.0 = any_typing;

@@ -125,7 +125,9 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
         if widgets::button(ui, "Pass", small(76.0).enabled(order && still)).clicked() {
             controls.pass();
         }
-        if controls.game.tournament {
+        if controls.game.online() {
+            ui.label(widgets::muted("Online: no hints, no undo", widgets::SMALL));
+        } else if controls.game.tournament {
             ui.label(widgets::muted("Tournament rules: touch move", widgets::SMALL));
         } else {
             let hint_ready = controls.game.person_to_move() && !controls.hint.working();
@@ -141,7 +143,9 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
             }
         }
     });
-    prompts(ui, device, controls.game.watching(), controls.game.tournament);
+    // Tournament rules, and a match on a server, give no hints and no undo.
+    let bare = controls.game.tournament || controls.game.online();
+    prompts(ui, device, controls.game.watching(), bare);
 }
 
 /// The keys or buttons of the device used last.
