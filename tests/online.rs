@@ -76,7 +76,7 @@ async fn bot(address: String, name: &str, options: GameOptions, seed: u64) -> St
                     let action = match position.phase() {
                         Phase::ChaosPlace(_) => {
                             let cells = position.placements();
-                            cells.clone().nth(rng.random_range(0..cells.len())).unwrap().to_string()
+                            cells.nth(rng.random_range(0..cells.len())).unwrap().to_string()
                         }
                         _ => {
                             let mut moves = entropy_rules::MoveList::new();

@@ -258,13 +258,11 @@ fn follow_server(
             }
             online.played += 1;
         }
-        Some(BoardStep::RoundOver) => {
-            // After the count of round 1, round 2 begins at once: the
-            // server's clocks run.
-            if *screen.get() == SolomonScreen::RoundOver {
-                commands.write(SolomonCommand::NextRound);
-                online.played += 1;
-            }
+        // After the count of round 1, round 2 begins at once: the
+        // server's clocks run.
+        Some(BoardStep::RoundOver) if *screen.get() == SolomonScreen::RoundOver => {
+            commands.write(SolomonCommand::NextRound);
+            online.played += 1;
         }
         _ => {}
     }
