@@ -32,8 +32,9 @@ pub struct Followed {
     /// When the clocks in the view were read by the server: the real time
     /// the event carrying them came.
     pub clocks_at: Duration,
-    /// The last move of this player's the server refused, and why.
-    pub refused: Option<String>,
+    /// How many requests about this game the server has refused (a
+    /// follower notes the count it has dealt with), and the last one's reason.
+    pub refusals: (u32, Option<String>),
     /// An event the view could not take (the game is watched again from
     /// its start).
     pub problem: Option<String>,
@@ -47,7 +48,7 @@ impl Followed {
             view: GameView::new(game),
             presence: [true; 2],
             clocks_at: Duration::ZERO,
-            refused: None,
+            refusals: (0, None),
             problem: None,
             file: None,
         }
@@ -138,7 +139,7 @@ impl OnlineGames {
     /// A request about `game` refused, why.
     pub fn refused(&mut self, game: &str, reason: String) {
         if let Some(followed) = self.games.get_mut(game) {
-            followed.refused = Some(reason);
+            followed.refusals = (followed.refusals.0 + 1, Some(reason));
         }
     }
 
@@ -146,13 +147,6 @@ impl OnlineGames {
     pub fn file_came(&mut self, game: &str, file: Result<String, String>) {
         if let Some(followed) = self.games.get_mut(game) {
             followed.file = Some(file);
-        }
-    }
-
-    /// Marks a refusal as read.
-    pub fn clear_refusal(&mut self, game: &str) {
-        if let Some(followed) = self.games.get_mut(game) {
-            followed.refused = None;
         }
     }
 }

@@ -268,39 +268,18 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
             password,
             register,
         } => {
+            // The old session goes before a new one is opened.
             *link = None;
             let credentials = Credentials {
                 name,
                 password,
                 bot: false,
             };
-            match tokio::time::timeout(REACH, sign_in(&address, credentials, register)).await {
-                Ok(Ok((new, account))) => {
-                    tell(NetEvent::SignedIn {
-                        address,
-                        account,
-                        token: new.token.clone(),
-                    });
-                    *link = Some(new);
-                }
-                Ok(Err(why)) => tell(NetEvent::Failed(why)),
-                Err(_) => tell(NetEvent::Failed(unreachable(&address))),
-            }
+            *link = open(&address, sign_in(&address, credentials, register), &tell).await;
         }
         NetCommand::Resume { address, token } => {
             *link = None;
-            match tokio::time::timeout(REACH, resume(&address, token)).await {
-                Ok(Ok((new, account))) => {
-                    tell(NetEvent::SignedIn {
-                        address,
-                        account,
-                        token: new.token.clone(),
-                    });
-                    *link = Some(new);
-                }
-                Ok(Err(why)) => tell(NetEvent::Failed(why)),
-                Err(_) => tell(NetEvent::Failed(unreachable(&address))),
-            }
+            *link = open(&address, resume(&address, token), &tell).await;
         }
         NetCommand::SignOut => {
             if let Some(old) = link.take() {
@@ -326,6 +305,33 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
                 None => Err("not connected to a server".into()),
             };
             tell(NetEvent::MatchFile { game, file });
+        }
+    }
+}
+
+/// Opens a session at `address` by `attempt` (a sign-in or a session
+/// kept), within [`REACH`], and tells how it went.
+async fn open(
+    address: &str,
+    attempt: impl std::future::Future<Output = Result<(Link, Account), String>>,
+    tell: &impl Fn(NetEvent),
+) -> Option<Link> {
+    match tokio::time::timeout(REACH, attempt).await {
+        Ok(Ok((new, account))) => {
+            tell(NetEvent::SignedIn {
+                address: address.to_string(),
+                account,
+                token: new.token.clone(),
+            });
+            Some(new)
+        }
+        Ok(Err(why)) => {
+            tell(NetEvent::Failed(why));
+            None
+        }
+        Err(_) => {
+            tell(NetEvent::Failed(unreachable(address)));
+            None
         }
     }
 }

@@ -24,10 +24,10 @@ use entropy_protocol::{ClientMessage, Format, GameId, Speed};
 use entropy_rules::{Action, Bag, Event, Forfeit, Match, Player, Size, TimeControl};
 
 use crate::app::AppSet;
-use crate::online::games::{OnlineGames, OpenOnlineGame};
+use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::Session;
-use crate::solomon::game::{Applied, Change, CurrentMatch, Intent, MatchChange, Refused, Solomon, SolomonCommand};
+use crate::solomon::game::{Applied, Change, CurrentMatch, Intent, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::Seat;
 use crate::solomon::screen::{InMatch, NextScreen, SolomonScreen};
@@ -82,6 +82,8 @@ pub struct OnlineMatch {
     fed: Option<Action>,
     /// The end the server told is played on the match.
     ended: bool,
+    /// The server's refusals in this game dealt with ([`Followed::refusals`]).
+    refusals_seen: u32,
     /// The finished game's match file was asked for.
     asked_file: bool,
     /// The finished game kept in the history, or why it could not be.
@@ -176,6 +178,7 @@ fn open(
             sent: None,
             fed: None,
             ended: false,
+            refusals_seen: followed.refusals.0,
             asked_file: false,
             kept: None,
         };
@@ -225,7 +228,7 @@ fn follow_server(
             action != sent || player as usize != online.me.index()
         }
         // The person's move was answered by something else (refused).
-        (_, Some(_)) if followed.refused.is_some() => true,
+        (_, Some(_)) => followed.refusals.0 != online.refusals_seen,
         _ => false,
     };
     if parted {
@@ -233,6 +236,7 @@ fn follow_server(
             *table = again;
             online.played = played;
             online.sent = None;
+            online.refusals_seen = followed.refusals.0;
             rebuild.write(RebuildBoard);
             if *screen.get() != SolomonScreen::Playing && !table.game.is_over() {
                 next.set(SolomonScreen::Playing);
@@ -300,7 +304,6 @@ pub fn forfeit_of(termination: &str) -> Option<Forfeit> {
 /// version of the game they were made at.
 fn send_own_moves(
     mut applied: MessageReader<Applied<Solomon>>,
-    mut refused: MessageReader<Refused<Solomon>>,
     mut online: ResMut<OnlineMatch>,
     games: Res<OnlineGames>,
     net: Res<Net>,
@@ -327,13 +330,10 @@ fn send_own_moves(
             action: text,
         }));
     }
-    if refused.read().count() > 0 && fed.is_some() {
-        warn!("game {}: a step of the server's was refused on the table", online.game);
-    }
 }
 
 /// `action` in CodeCup notation (a pass names the cell just placed).
-fn notation(followed: &crate::online::games::Followed, action: Action) -> String {
+fn notation(followed: &Followed, action: Action) -> String {
     let placed = followed.view.position(0).and_then(|p| p.last_placed());
     match action {
         Action::Place(cell) => cell.to_string(),
