@@ -177,6 +177,12 @@ fn two_bots_play_a_rated_game_whose_file_verifies() {
         assert!(out.contains("1 of 1 finished"), "{out}");
     }
     assert!(seeker_out.contains("against taker"), "{seeker_out}");
+    for out in [&seeker_out, &taker_out] {
+        assert!(
+            out.contains(", rating 1500 → "),
+            "a rated game's line says the rating: {out}"
+        );
+    }
 
     let out = dir.path().join("games");
     let files = download_and_verify(&url, "seeker", &out);

@@ -28,8 +28,11 @@ mod messages;
 pub use messages::*;
 
 /// The protocol's version, sent in [`ClientMessage::Hello`]: a server
-/// refuses a client that speaks another.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// refuses a client that speaks another. Version 2 added the players'
+/// ratings to the lobby ([`OnlinePlayer`]), the spectators of a game
+/// ([`ServerMessage::Spectators`], [`LiveGame::spectators`]) and the
+/// ratings' change at a rated game's end ([`GameEvent::Rated`]).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message either side accepts, in bytes. The largest a
 /// server sends (a finished simultaneous match's events, replayed one

@@ -129,6 +129,63 @@ pub struct LiveGame {
     pub id: GameId,
     pub players: [Seat; 2],
     pub options: GameOptions,
+    /// How many watch it who do not play it (see [`ServerMessage::Spectators`]).
+    #[serde(default)]
+    pub spectators: u32,
+}
+
+/// A player signed in, as the lobby lists them: their name, whether they
+/// are a bot, and their rating in each pool ([`GameOptions::pool`]) they
+/// have played a rated game in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OnlinePlayer {
+    pub name: String,
+    pub bot: bool,
+    /// Pool → rating, for the pools with a rated game behind them.
+    #[serde(default)]
+    pub ratings: std::collections::BTreeMap<String, f64>,
+}
+
+impl OnlinePlayer {
+    /// The player's rating in `pool`, if they have one there.
+    ///
+    /// ```
+    /// use entropy_protocol::OnlinePlayer;
+    /// let ann = OnlinePlayer { name: "Ann".into(), bot: false, ratings: [("7x7-match".to_string(), 1612.4)].into() };
+    /// assert_eq!(ann.rating("7x7-match"), Some(1612.4));
+    /// assert_eq!(ann.rating("5x5-match"), None);
+    /// ```
+    pub fn rating(&self, pool: &str) -> Option<f64> {
+        self.ratings.get(pool).copied()
+    }
+}
+
+/// What a rated game did to a player's rating.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+}
+
+impl RatingChange {
+    /// The change, rounded as a player reads it: `+23`, `-8`, `±0`.
+    ///
+    /// ```
+    /// use entropy_protocol::RatingChange;
+    /// assert_eq!(RatingChange { before: 1500.0, after: 1523.4 }.said(), "+23");
+    /// assert_eq!(RatingChange { before: 1500.0, after: 1491.6 }.said(), "-8");
+    /// assert_eq!(RatingChange { before: 1500.0, after: 1500.2 }.said(), "±0");
+    /// ```
+    pub fn said(&self) -> String {
+        let change = (self.after.round() - self.before.round()) as i64;
+        match change {
+            0 => "±0".to_string(),
+            c if c > 0 => format!("+{c}"),
+            c => format!("{c}"),
+        }
+    }
 }
 
 /// The clocks as the server read them when it sent a game's event.
@@ -225,6 +282,11 @@ pub enum GameEvent {
     /// of the player to move is given that time back.
     Resumed {
         ms: u64,
+    },
+    /// A rated game's end changed both players' ratings in its pool (by
+    /// player, 0 and 1): stored with the end, right after [`GameEvent::Ended`].
+    Rated {
+        ratings: [RatingChange; 2],
     },
 }
 
@@ -330,7 +392,7 @@ pub enum ServerMessage {
     /// The lobby as it stands (sent on WatchLobby and whenever it changes).
     Lobby {
         seeks: Vec<Seek>,
-        online: Vec<Account>,
+        online: Vec<OnlinePlayer>,
         games: Vec<LiveGame>,
     },
     /// One's own seek or challenge, posted.
@@ -362,6 +424,12 @@ pub enum ServerMessage {
         game: GameId,
         player: u8,
         here: bool,
+    },
+    /// How many watch a game who do not play it: sent after Watch and
+    /// whenever the number changes.
+    Spectators {
+        game: GameId,
+        count: u32,
     },
     Pong,
 }

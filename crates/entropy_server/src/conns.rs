@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use entropy_protocol::{Account, ServerMessage};
+use entropy_protocol::ServerMessage;
 use tokio::sync::{Notify, mpsc};
 
 /// A connection's number in this process.
@@ -127,22 +127,38 @@ impl Conns {
         self.lock().by_account.contains_key(account)
     }
 
-    /// The accounts signed in, by name.
-    pub fn online(&self) -> Vec<Account> {
+    /// The accounts signed in, each once, by name.
+    pub fn online(&self) -> Vec<Who> {
         let inner = self.lock();
-        let mut accounts: BTreeMap<String, Account> = BTreeMap::new();
+        let mut accounts: BTreeMap<(String, &str), Who> = BTreeMap::new();
         for conn in inner.conns.values() {
             if let Some(who) = &conn.who {
-                accounts.insert(
-                    who.name.to_lowercase(),
-                    Account {
-                        name: who.name.clone(),
-                        bot: who.bot,
-                    },
-                );
+                accounts.insert((who.name.to_lowercase(), &who.id), who.clone());
             }
         }
         accounts.into_values().collect()
+    }
+
+    /// How many of `watchers` watch a game they do not play (`players`:
+    /// its accounts): an account once however many connections it has,
+    /// a connection without an account once each, a player's never. A
+    /// connection closed meanwhile counts for nothing.
+    pub fn spectators(&self, watchers: &HashSet<ConnId>, players: &[String; 2]) -> u32 {
+        let inner = self.lock();
+        let mut accounts: HashSet<&str> = HashSet::new();
+        let mut anonymous: u32 = 0;
+        for conn in watchers.iter().filter_map(|id| inner.conns.get(id)) {
+            match &conn.who {
+                Some(who) if players.contains(&who.id) => {}
+                Some(who) => {
+                    accounts.insert(&who.id);
+                }
+                None => anonymous = anonymous.saturating_add(1),
+            }
+        }
+        u32::try_from(accounts.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(anonymous)
     }
 
     pub fn watch_lobby(&self, conn: ConnId) {
@@ -247,6 +263,47 @@ fn push(conn: &Conn, out: Out) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spectators_are_accounts_once_and_anonymous_connections_each_never_a_player() {
+        let conns = Conns::default();
+        let open = || {
+            let (outbox, _) = mpsc::channel(OUTBOX);
+            conns.open(outbox, Arc::new(Notify::new()))
+        };
+        let who = |id: &str| Who {
+            id: id.into(),
+            name: id.to_uppercase(),
+            bot: false,
+        };
+        let players = ["ann".to_string(), "bob".to_string()];
+        let ann = [open(), open()];
+        let carl = [open(), open()];
+        let anonymous = [open(), open()];
+        for conn in ann {
+            conns.sign_in(conn, who("ann"));
+        }
+        for conn in carl {
+            conns.sign_in(conn, who("carl"));
+        }
+        let all: HashSet<ConnId> = ann.iter().chain(&carl).chain(&anonymous).copied().collect();
+        assert_eq!(
+            conns.spectators(&all, &players),
+            3,
+            "Carl once, two anonymous, Ann never"
+        );
+        conns.close(anonymous[0]);
+        conns.close(carl[1]);
+        assert_eq!(
+            conns.spectators(&all, &players),
+            2,
+            "a closed connection counts for nothing"
+        );
+        assert_eq!(
+            conns.online().iter().map(|w| w.name.as_str()).collect::<Vec<_>>(),
+            ["ANN", "CARL"]
+        );
+    }
 
     #[test]
     fn a_long_reason_is_cut_at_a_character() {

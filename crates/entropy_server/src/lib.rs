@@ -219,6 +219,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         limits: config.limits,
         conns: conns::Conns::default(),
         hub: hub::slots::Hub::default(),
+        audience: hub::audience::Audience::default(),
         notes,
         process: auth::random_id(16),
         sweep: sweeper::alarm::Alarm::default(),

@@ -2,10 +2,12 @@
 //! withdrawal, acceptance and refusal, and the games they start. Seeks are
 //! stored, so every process of one database sees one lobby; a change is
 //! told to every process by a note ([`Note::Lobby`]), and each sends the
-//! lobby anew to its connections that watch it.
+//! lobby anew to its connections that watch it. The players online that
+//! it lists are those of this process, with their ratings; each live
+//! game's spectators are those of every process ([`crate::hub::audience`]).
 
 use entropy_protocol::fairness::Secret;
-use entropy_protocol::{GameOptions, Seat, Seek, ServerMessage};
+use entropy_protocol::{GameOptions, OnlinePlayer, Seat, Seek, ServerMessage};
 use rand::Rng;
 
 use crate::auth::random_id;
@@ -55,12 +57,31 @@ pub async fn lobby(server: &Server) -> Result<ServerMessage, String> {
     for row in &rows {
         list.push(seek_of(server, row).await?);
     }
-    let games = games::live(&server.store).await.map_err(store_error)?;
+    let mut games = games::live(&server.store).await.map_err(store_error)?;
+    for game in &mut games {
+        game.spectators = server.audience.total(&game.id);
+    }
     Ok(ServerMessage::Lobby {
         seeks: list,
-        online: server.conns.online(),
+        online: online(server).await?,
         games,
     })
+}
+
+/// The players signed in to this process, by name, each with their
+/// ratings in the pools they have played a rated game in.
+async fn online(server: &Server) -> Result<Vec<OnlinePlayer>, String> {
+    let online = server.conns.online();
+    let ids: Vec<&str> = online.iter().map(|who| who.id.as_str()).collect();
+    let mut ratings = ratings::of_accounts(&server.store, &ids).await.map_err(store_error)?;
+    Ok(online
+        .into_iter()
+        .map(|who| OnlinePlayer {
+            ratings: ratings.remove(&who.id).unwrap_or_default(),
+            name: who.name,
+            bot: who.bot,
+        })
+        .collect())
 }
 
 /// Sends the lobby to every connection of this process that watches it.

@@ -8,6 +8,7 @@ use tokio::sync::watch;
 use crate::clock::Clock;
 use crate::conns::Conns;
 use crate::db::Store;
+use crate::hub::audience::Audience;
 use crate::hub::slots::Hub;
 use crate::notify::note::Notifier;
 use crate::sweeper::alarm::Alarm;
@@ -40,6 +41,8 @@ pub struct Server {
     pub limits: Limits,
     pub conns: Conns,
     pub hub: Hub,
+    /// The games' spectators on every process.
+    pub audience: Audience,
     pub notes: Notifier,
     /// This process's id in the heartbeat table.
     pub process: String,

@@ -2,7 +2,8 @@
 //! process, each with its own connections, sharing only the database): one
 //! lobby, and a game played across them, every move reaching the other
 //! server's players and spectators through NOTIFY; a player gone and back
-//! seen from the other server.
+//! seen from the other server; spectators on one server counted for the
+//! players on another, and by a server started later.
 
 mod common;
 #[path = "support/postgres.rs"]
@@ -249,4 +250,76 @@ async fn a_player_gone_and_back_is_seen_from_another_process() {
     // She connects again, to A: Bob sees her back.
     let _ann_again = hello(&a, Some(&ann.token)).await;
     bob_b.expect(present(true)).await;
+}
+
+/// Waits for `client` to be told that `game` has `count` spectators.
+async fn told(client: &mut Client, game: &str, count: u32) {
+    let wanted = ServerMessage::Spectators {
+        game: game.to_string(),
+        count,
+    };
+    client.expect(|m| *m == wanted).await;
+}
+
+/// A spectator on one server is counted for the players on another (and
+/// in that server's lobby), a server started later learns the others'
+/// counts, and a spectator gone is no longer counted anywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_on_one_process_is_counted_for_the_players_on_another() {
+    let pg = postgres::Postgres::start();
+    let clock = Arc::new(ManualClock::new(START));
+    let a = node(&pg.url(), clock.clone()).await;
+    let b = node(&pg.url(), clock.clone()).await;
+    let ann = register(&a, "Ann").await;
+    let bob = register(&a, "Bob").await;
+    let mut ann_a = hello(&a, Some(&ann.token)).await;
+    let mut bob_a = hello(&a, Some(&bob.token)).await;
+    ann_a
+        .send(&ClientMessage::Seek {
+            options: GameOptions::default(),
+        })
+        .await;
+    let seek = match ann_a.expect(|m| matches!(m, ServerMessage::SeekPosted { .. })).await {
+        ServerMessage::SeekPosted { seek } => seek.id,
+        _ => unreachable!(),
+    };
+    bob_a.send(&ClientMessage::Accept { seek }).await;
+    let game = match bob_a.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await {
+        ServerMessage::GameStarted { game } => game,
+        _ => unreachable!(),
+    };
+    let watch = ClientMessage::Watch {
+        game: game.clone(),
+        since: 0,
+    };
+    ann_a.send(&watch).await;
+    told(&mut ann_a, &game, 0).await;
+    ann_a.send(&ClientMessage::WatchLobby).await;
+
+    // A spectator on B: Ann, on A, is told; so is A's lobby.
+    let mut watcher_b = hello(&b, None).await;
+    watcher_b.send(&watch).await;
+    told(&mut watcher_b, &game, 1).await;
+    told(&mut ann_a, &game, 1).await;
+    ann_a
+        .expect(|m| matches!(m, ServerMessage::Lobby { games, .. } if games.iter().any(|g| g.id == game && g.spectators == 1)))
+        .await;
+
+    // A server started now learns B's count: its own spectator makes two.
+    let c = node(&pg.url(), clock.clone()).await;
+    let mut watcher_c = hello(&c, None).await;
+    watcher_c.send(&watch).await;
+    told(&mut watcher_c, &game, 2).await;
+    told(&mut ann_a, &game, 2).await;
+    told(&mut watcher_b, &game, 2).await;
+
+    // Gone from B, then from C: none.
+    drop(watcher_b);
+    told(&mut ann_a, &game, 1).await;
+    told(&mut watcher_c, &game, 1).await;
+    watcher_c.send(&ClientMessage::Unwatch { game: game.clone() }).await;
+    told(&mut ann_a, &game, 0).await;
+    c.running.shutdown().await;
+    b.running.shutdown().await;
+    a.running.shutdown().await;
 }

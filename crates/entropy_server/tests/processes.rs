@@ -292,7 +292,9 @@ async fn a_server_killed_mid_match_comes_back_with_every_move_and_the_time_it_wa
 /// process through NOTIFY). Then a second game, in which the first process
 /// is killed with SIGKILL right after Alice sent a move: its connections
 /// to PostgreSQL are cut mid-work, the second process goes on, Alice comes
-/// back to it (her move played once) and they finish; both files download
+/// back to it (her move played once) and they finish; a spectator of the
+/// second game on the first process, counted for Bob on the second, is
+/// forgotten once the first's heartbeat is stale; both files download
 /// from the survivor and from a third process started after the kill, and verify.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_on_one_postgresql_play_across_and_one_killed_leaves_the_other_going() {
@@ -336,6 +338,9 @@ async fn two_processes_on_one_postgresql_play_across_and_one_killed_leaves_the_o
 
     // A second game; the first process dies mid-match with a move of Alice's in flight.
     let second = new_game(&mut bob, &mut alice, live(1800)).await;
+    // A spectator on the first process is counted for Bob on the second.
+    let looker = spectator(&one.ws_url(), &second).await;
+    bob.expect(|m| *m == spectators(&second, 1)).await;
     let seat = alice.seat();
     play_until(&mut [&mut alice, &mut bob], |v| moves(v) >= 9 && v.owed() == Some(seat)).await;
     let (sent_version, action) = alice.send_move().await;
@@ -354,6 +359,12 @@ async fn two_processes_on_one_postgresql_play_across_and_one_killed_leaves_the_o
     assert_eq!(alice.view().events, bob.view().events);
     let second_events = bob.view().events.clone();
     assert_eq!(all_events(&two.ws_url(), &second).await, second_events);
+    // The spectator went with the first process, which never said so: once
+    // its heartbeat is stale, its spectator is forgotten and Bob is told.
+    while !counted_down(&bob.seen, &second) {
+        bob.next().await;
+    }
+    drop(looker);
 
     download_and_verify(&two, &first, &first_events).await;
     download_and_verify(&two, &second, &second_events).await;
@@ -362,6 +373,19 @@ async fn two_processes_on_one_postgresql_play_across_and_one_killed_leaves_the_o
     download_and_verify(&three, &second, &second_events).await;
     drop((two, three));
     drop(pg);
+}
+
+fn spectators(game: &str, count: u32) -> ServerMessage {
+    ServerMessage::Spectators {
+        game: game.to_string(),
+        count,
+    }
+}
+
+/// Whether `seen` tells that `game` had a spectator, and later none.
+fn counted_down(seen: &[ServerMessage], game: &str) -> bool {
+    let one = seen.iter().position(|m| *m == spectators(game, 1));
+    one.is_some_and(|one| seen[one..].contains(&spectators(game, 0)))
 }
 
 /// A PostgreSQL of the test's own; without PostgreSQL installed, a failure

@@ -274,15 +274,23 @@ async fn a_whole_match(options: GameOptions, seed: u64, bob_fares: Bob) {
             _ => None,
         })
         .collect();
-    let Some((
-        _,
-        GameEvent::Ended {
-            seed: revealed, totals, ..
-        },
-    )) = events.last().cloned()
+    let end = events
+        .iter()
+        .position(|(_, e)| matches!(e, GameEvent::Ended { .. }))
+        .unwrap_or_else(|| panic!("the game ended: {:?}", events.last()));
+    let GameEvent::Ended {
+        seed: revealed, totals, ..
+    } = events[end].1.clone()
     else {
-        panic!("the last event is the end: {:?}", events.last());
+        unreachable!()
     };
+    // The end is the last event but, in a rated game, the ratings' change.
+    let after: Vec<&GameEvent> = events[end + 1..].iter().map(|(_, e)| e).collect();
+    if options.rated {
+        assert!(matches!(after[..], [GameEvent::Rated { .. }]), "{after:?}");
+    } else {
+        assert!(after.is_empty(), "{after:?}");
+    }
     let per_move = if options.format == Format::Match { 2 } else { 4 };
     assert!(
         moves >= options.size as usize * options.size as usize * per_move / 2,

@@ -13,13 +13,20 @@
 //! bot watches each from its start and plays on (with the game's own
 //! options, whatever its flags say now). It posts no seek of its own before
 //! the lobby has come, which the server sends after those.
+//!
+//! Each game's end is said in a line (`game …: won against …, 1-0
+//! (normal); 1 of 1 finished`); a rated game's says the bot's rating
+//! before and after it, from the ratings' change the server stores right
+//! after the end (`, rating 1500 → 1662 (+162)`), which the bot waits for.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use entropy_client::{Connection, GameView, Incoming, Server};
-use entropy_protocol::{ClientMessage, Format, GameEvent, GameOptions, Seek, SeekId, ServerMessage, Speed};
+use entropy_protocol::{
+    ClientMessage, Format, GameEvent, GameOptions, RatingChange, Seek, SeekId, ServerMessage, Speed,
+};
 use entropy_rules::{Position, Role};
 use tokio::sync::mpsc;
 
@@ -351,7 +358,10 @@ impl Bot {
                     }
                 }
             }
-            ServerMessage::Welcome { .. } | ServerMessage::Presence { .. } | ServerMessage::Pong => {}
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Presence { .. }
+            | ServerMessage::Spectators { .. }
+            | ServerMessage::Pong => {}
         }
         Ok(())
     }
@@ -434,7 +444,7 @@ impl Bot {
             playing.declined_rematch = true;
             send(connection, ClientMessage::DeclineRematch { game: game.clone() });
         }
-        if playing.view.is_over() {
+        if playing.view.is_over() && !rating_due(&playing.view) {
             self.finish(&game, connection);
         } else {
             self.ask(&game);
@@ -563,8 +573,12 @@ impl Bot {
             ("1-0", Some(_)) | ("0-1", Some(_)) => "lost",
             _ => "ended",
         };
+        let rating = match (view.rated(), playing.me) {
+            (Some(ratings), Some(me)) => rating_said(&ratings[usize::from(me)]),
+            _ => String::new(),
+        };
         say(&format!(
-            "game {game}: {verdict} against {}, {result} ({}); {count} finished",
+            "game {game}: {verdict} against {}, {result} ({}){rating}; {count} finished",
             entropy_rules::text::escaped(&opponent),
             entropy_rules::text::escaped(&termination)
         ));
@@ -572,10 +586,40 @@ impl Bot {
     }
 }
 
+/// Whether a game that is over has its ratings' change to come: the
+/// server stores it right after the end of a rated game that was not
+/// aborted, and the bot waits for it to say it.
+fn rating_due(view: &GameView) -> bool {
+    view.rated().is_none()
+        && view.start().is_some_and(|start| start.options.rated)
+        && view.end().is_some_and(|end| end.result != "*")
+}
+
+/// A rating's change as the bot's line says it: `, rating 1500 → 1523 (+23)`.
+fn rating_said(change: &RatingChange) -> String {
+    // Rounded as the change is (half away from zero), so that the three agree.
+    let (before, after) = (change.before.round() as i64, change.after.round() as i64);
+    format!(", rating {before} → {after} ({})", change.said())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use entropy_protocol::Seat;
+
+    #[test]
+    fn a_ratings_change_is_said_rounded() {
+        let change = RatingChange {
+            before: 1500.0,
+            after: 1523.4,
+        };
+        assert_eq!(rating_said(&change), ", rating 1500 → 1523 (+23)");
+        let half = RatingChange {
+            before: 1500.0,
+            after: 1490.5,
+        };
+        assert_eq!(rating_said(&half), ", rating 1500 → 1491 (-9)");
+    }
 
     fn config() -> BotConfig {
         BotConfig {

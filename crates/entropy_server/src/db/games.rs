@@ -133,15 +133,23 @@ pub struct Append<'a> {
 }
 
 /// What became of an [`Append`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Appended {
-    Stored,
+    /// Stored. A rated game's end was rated in the same transaction, and
+    /// its [`GameEvent::Rated`] stored right after the events given (the
+    /// next version): here it is, for the game to absorb and the watchers.
+    Stored { rated: Option<GameEvent> },
     /// Another writer stored this version first: nothing was stored.
     Conflict,
 }
 
 /// Stores a game's new events, its version and deadline (and its end, with
-/// the ratings) in one transaction.
+/// the ratings and their change) in one transaction.
+///
+/// The versions are the optimistic lock: the events' primary key and the
+/// games row's `version` (updated only from `from`, and only while the
+/// game is live) make a second writer of the same versions fail and store
+/// nothing, so a game ends, and is rated, exactly once.
 pub async fn append(store: &Store, append: Append<'_>) -> Result<Appended, sqlx::Error> {
     let mut tx = store.pool().begin().await?;
     for (i, event) in append.events.iter().enumerate() {
@@ -154,7 +162,10 @@ pub async fn append(store: &Store, append: Append<'_>) -> Result<Appended, sqlx:
             Err(e) => return Err(e),
         }
     }
-    let to = db_version(append.from + append.events.len() as u64);
+    let rated = append.over.as_ref().and_then(|over| over.rated.as_ref());
+    // A rated end's version counts its ratings' change, stored below.
+    let last = append.from + append.events.len() as u64 + u64::from(rated.is_some());
+    let to = db_version(last);
     let updated = match &append.over {
         None => {
             sqlx::query("UPDATE games SET version = $1, deadline_at = $2 WHERE id = $3 AND version = $4")
@@ -184,16 +195,23 @@ pub async fn append(store: &Store, append: Append<'_>) -> Result<Appended, sqlx:
         tx.rollback().await?;
         return Ok(Appended::Conflict);
     }
-    if let Some(Over {
-        rated: Some((pool, score)),
-        ..
-    }) = &append.over
-    {
-        let players = [append.game.accounts[0].as_str(), append.game.accounts[1].as_str()];
-        ratings::apply(&mut tx, players, pool, *score).await?;
+    let Some((pool, score)) = rated else {
+        tx.commit().await?;
+        return Ok(Appended::Stored { rated: None });
+    };
+    let players = [append.game.accounts[0].as_str(), append.game.accounts[1].as_str()];
+    let ratings = ratings::apply(&mut tx, players, pool, *score).await?;
+    let event = GameEvent::Rated { ratings };
+    match insert_event(&mut tx, &append.game.id, last, &event, append.at).await {
+        Ok(()) => {}
+        Err(e) if is_unique_violation(&e) => {
+            tx.rollback().await?;
+            return Ok(Appended::Conflict);
+        }
+        Err(e) => return Err(e),
     }
     tx.commit().await?;
-    Ok(Appended::Stored)
+    Ok(Appended::Stored { rated: Some(event) })
 }
 
 /// A game's row.
@@ -251,7 +269,8 @@ pub async fn live_ids(store: &Store) -> Result<Vec<String>, sqlx::Error> {
     rows.iter().map(|row| row.try_get(0)).collect()
 }
 
-/// The live games, as the lobby lists them, oldest first.
+/// The live games, as the lobby lists them, oldest first (their
+/// spectators, which are not stored, counted as none).
 pub async fn live(store: &Store) -> Result<Vec<LiveGame>, sqlx::Error> {
     let rows = sqlx::query("SELECT id, players, options FROM games WHERE state = 'live' ORDER BY created_at, id")
         .fetch_all(store.pool())
@@ -262,6 +281,7 @@ pub async fn live(store: &Store) -> Result<Vec<LiveGame>, sqlx::Error> {
                 id: row.try_get(0)?,
                 players: json(&row.try_get::<String, _>(1)?, "players")?,
                 options: json(&row.try_get::<String, _>(2)?, "options")?,
+                spectators: 0,
             })
         })
         .collect()

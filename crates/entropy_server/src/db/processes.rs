@@ -38,3 +38,12 @@ pub async fn forget(store: &Store, id: &str, older_than: Millis) -> Result<(), s
         .await?;
     Ok(())
 }
+
+/// The processes whose last heartbeat is at `since` or later.
+pub async fn alive(store: &Store, since: Millis) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query("SELECT id FROM processes WHERE heartbeat_at >= $1")
+        .bind(since)
+        .fetch_all(store.pool())
+        .await?;
+    rows.iter().map(|row| row.try_get(0)).collect()
+}

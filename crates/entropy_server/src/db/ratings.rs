@@ -2,7 +2,9 @@
 //! size and format (`GameOptions::pool`). A player without a rating in a
 //! pool has Glicko-2's default: 1500, deviation 350, volatility 0.06.
 
-use entropy_protocol::Rating;
+use std::collections::{BTreeMap, HashMap};
+
+use entropy_protocol::{Rating, RatingChange};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use sqlx::{AnyConnection, Row};
@@ -73,8 +75,14 @@ pub async fn standing(store: &Store, account: &str, pool: &str) -> Result<Standi
     standing_in(&mut conn, account, pool).await
 }
 
-/// Rates a finished game, within the transaction that ends it.
-pub async fn apply(conn: &mut AnyConnection, players: [&str; 2], pool: &str, score: f64) -> Result<(), sqlx::Error> {
+/// Rates a finished game, within the transaction that ends it: each
+/// player's rating before and after it.
+pub async fn apply(
+    conn: &mut AnyConnection,
+    players: [&str; 2],
+    pool: &str,
+    score: f64,
+) -> Result<[RatingChange; 2], sqlx::Error> {
     let before = [
         standing_in(conn, players[0], pool).await?,
         standing_in(conn, players[1], pool).await?,
@@ -95,7 +103,42 @@ pub async fn apply(conn: &mut AnyConnection, players: [&str; 2], pool: &str, sco
         .execute(&mut *conn)
         .await?;
     }
-    Ok(())
+    Ok([0, 1].map(|i| RatingChange {
+        before: before[i].rating.rating,
+        after: after[i].rating.rating,
+    }))
+}
+
+/// The most accounts one query of [`of_accounts`] asks about (well within
+/// both databases' limits on a statement's parameters).
+const ACCOUNTS_A_QUERY: usize = 500;
+
+/// The ratings of accounts in every pool where they have played a rated
+/// game: account id → pool → rating. One query for up to
+/// [`ACCOUNTS_A_QUERY`] accounts; an account without any is not in it.
+pub async fn of_accounts(
+    store: &Store,
+    accounts: &[&str],
+) -> Result<HashMap<String, BTreeMap<String, f64>>, sqlx::Error> {
+    let mut found: HashMap<String, BTreeMap<String, f64>> = HashMap::new();
+    for chunk in accounts.chunks(ACCOUNTS_A_QUERY) {
+        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT account_id, pool, rating FROM ratings WHERE games > 0 AND account_id IN ({})",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for account in chunk {
+            query = query.bind(*account);
+        }
+        for row in query.fetch_all(store.pool()).await? {
+            found
+                .entry(row.try_get(0)?)
+                .or_default()
+                .insert(row.try_get(1)?, row.try_get(2)?);
+        }
+    }
+    Ok(found)
 }
 
 /// A pool's players, best first (at most 100).

@@ -32,7 +32,8 @@ fn touches(event: &GameEvent, board: u8, player: u8) -> bool {
         | GameEvent::RematchOffered { .. }
         | GameEvent::RematchDeclined { .. }
         | GameEvent::Rematch { .. }
-        | GameEvent::Resumed { .. } => false,
+        | GameEvent::Resumed { .. }
+        | GameEvent::Rated { .. } => false,
     }
 }
 

@@ -7,7 +7,7 @@
 //! event changes nothing.
 
 use entropy_protocol::fairness::Secret;
-use entropy_protocol::{GameEvent, GameOptions, Seat};
+use entropy_protocol::{GameEvent, GameOptions, RatingChange, Seat};
 use entropy_rules::{Forfeit, Size, TimeLeft};
 
 use super::clock::{Clock, Limit};
@@ -33,6 +33,7 @@ pub(super) fn name(event: &GameEvent) -> &'static str {
         GameEvent::RematchDeclined { .. } => "rematch_declined",
         GameEvent::Rematch { .. } => "rematch",
         GameEvent::Resumed { .. } => "resumed",
+        GameEvent::Rated { .. } => "rated",
     }
 }
 
@@ -72,6 +73,7 @@ impl Game {
             takeback_offer: None,
             rematch_offers: [false; 2],
             rematch: None,
+            rated: None,
         }
     }
 
@@ -305,7 +307,29 @@ impl Game {
                 }
                 self.clock.resume(i64::try_from(*ms).unwrap_or(i64::MAX), at);
             }
+            GameEvent::Rated { ratings } => self.apply_rated(ratings)?,
         }
+        Ok(())
+    }
+
+    /// The ratings' change of a rated game: right after its end, once.
+    fn apply_rated(&mut self, ratings: &[RatingChange; 2]) -> Result<(), String> {
+        if !self.ended {
+            return Err("the ratings change once the game has ended".into());
+        }
+        if !self.options.rated || self.aborted.is_some() {
+            return Err("the game counts for no rating: it is casual, or was aborted".into());
+        }
+        if self.rated.is_some() {
+            return Err("the game has been rated already".into());
+        }
+        if !matches!(self.events.last(), Some((GameEvent::Ended { .. }, _))) {
+            return Err("the ratings' change comes right after the end".into());
+        }
+        if ratings.iter().any(|r| !r.before.is_finite() || !r.after.is_finite()) {
+            return Err("a rating is a finite number".into());
+        }
+        self.rated = Some(*ratings);
         Ok(())
     }
 

@@ -19,6 +19,12 @@
 //! clocks; `rules.rs` is either kind of match behind one interface;
 //! `archive.rs` writes the match file.
 //!
+//! Ratings: a game does not rate itself. When a rated game ends, the
+//! storage rates it in the transaction that stores the end and makes the
+//! [`GameEvent::Rated`] that follows [`GameEvent::Ended`], which the game
+//! then [`Game::absorb`]s like any stored event (refused before the end,
+//! in a casual or aborted game, and twice).
+//!
 //! Rematches: the second player to ask makes a second
 //! [`GameEvent::RematchOffered`], after which [`Game::rematch_agreed`] is
 //! true; the caller then starts the new game (with [`Game::players`],
@@ -45,7 +51,7 @@ mod tests;
 use std::fmt;
 
 use entropy_protocol::fairness::Secret;
-use entropy_protocol::{Clocks, GameEvent, GameId, GameOptions, Seat};
+use entropy_protocol::{Clocks, GameEvent, GameId, GameOptions, RatingChange, Seat};
 
 pub use clock::LAG_ALLOWANCE_MS;
 
@@ -114,6 +120,8 @@ pub struct Game {
     rematch_offers: [bool; 2],
     /// The rematch's game, once it began.
     rematch: Option<GameId>,
+    /// A rated game's ratings' change, once stored ([`GameEvent::Rated`]).
+    rated: Option<[RatingChange; 2]>,
 }
 
 impl fmt::Debug for Game {
@@ -287,9 +295,16 @@ impl Game {
         self.clock.reading(self.at(now))
     }
 
-    /// Whether the game has ended (Ended was its last event but for rematch offers).
+    /// Whether the game has ended (Ended was its last event but for its
+    /// ratings' change and rematch offers).
     pub fn is_over(&self) -> bool {
         self.ended
+    }
+
+    /// What a rated game did to its players' ratings, once the server has
+    /// stored it ([`GameEvent::Rated`], right after the end).
+    pub fn rating_changes(&self) -> Option<[RatingChange; 2]> {
+        self.rated
     }
 
     /// How it ended, for the ratings (None while it goes on). An aborted

@@ -8,6 +8,9 @@
 //! by a note, to the other processes. When another process stored the same
 //! version first, the store says so ([`Appended::Conflict`]): the game is
 //! read again from the database and the command tried again on it.
+//!
+//! Each slot also knows its spectators ([`spectators`]): the watchers are
+//! told their number after Watch and whenever it changes.
 
 use std::collections::HashSet;
 
@@ -22,7 +25,9 @@ use crate::game::{Command, Game};
 use crate::notify::note::Note;
 use crate::server::Server;
 
+pub mod audience;
 pub mod slots;
+pub mod spectators;
 
 use slots::{Loaded, SlotState};
 
@@ -176,8 +181,8 @@ async fn store_and_broadcast(
         over,
     };
     let stored = games::append(&server.store, append).await;
-    match stored {
-        Ok(Appended::Stored) => {}
+    let rated = match stored {
+        Ok(Appended::Stored { rated }) => rated,
         Ok(Appended::Conflict) => {
             tracing::debug!(game = id, from, "another process stored this version first");
             state.loaded = None;
@@ -187,14 +192,26 @@ async fn store_and_broadcast(
             state.loaded = None;
             return Err(store_error(e));
         }
-    }
+    };
     if ends {
         loaded.row.live = false;
+    }
+    let mut events = events;
+    let mut absorbed = Ok(());
+    if let Some(event) = &rated {
+        // The storage rated the end: the game takes it as the event after its last.
+        absorbed = loaded.game.absorb(event, now);
+        events.push(event.clone());
     }
     let deadline = loaded.game.deadline();
     let version = from + events.len() as u64;
     let numbered: Vec<(u64, GameEvent)> = (from + 1..).zip(events).collect();
     broadcast(server, id, state, &numbered);
+    if let Err(e) = absorbed {
+        // Stored and sent all the same: the game is read back on next use.
+        tracing::error!(game = id, error = %e, "the game did not take its ratings' change");
+        state.loaded = None;
+    }
     server.sweep.deadline(deadline);
     server
         .notes
@@ -209,7 +226,7 @@ async fn store_and_broadcast(
     if ends {
         server.notes.send(&server.store, Note::Lobby).await;
     }
-    Ok(Appended::Stored)
+    Ok(Appended::Stored { rated })
 }
 
 /// What a change asks of the game in the slot.
@@ -244,7 +261,7 @@ async fn change(server: &Server, id: &str, change: Change) -> Result<(), String>
             return Ok(());
         }
         match store_and_broadcast(server, id, &mut state, from, events, now).await? {
-            Appended::Stored => {
+            Appended::Stored { .. } => {
                 rematch(server, id, &mut state, now).await;
                 return Ok(());
             }
@@ -282,7 +299,7 @@ async fn rematch(server: &Server, id: &str, state: &mut SlotState, now: Millis) 
         return;
     }
     match store_and_broadcast(server, id, state, from, vec![event], now).await {
-        Ok(Appended::Stored) => {}
+        Ok(Appended::Stored { .. }) => {}
         Ok(Appended::Conflict) => tracing::warn!(game = id, "the rematch was recorded by another process first"),
         Err(e) => tracing::error!(game = id, error = %e, "could not record the rematch"),
     }
@@ -316,6 +333,7 @@ pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Resul
         .map_err(store_error)?;
     let missed: Vec<_> = missed.into_iter().filter(|(v, _, _)| *v <= version).collect();
     let clocks = loaded.game.clocks(server.clock.now());
+    let players = loaded.row.accounts.clone();
     let count = missed.len();
     for (i, (v, event, _)) in missed.into_iter().enumerate() {
         let clocks = if i + 1 == count { clocks } else { None };
@@ -329,7 +347,7 @@ pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Resul
             },
         );
     }
-    for (player, account) in loaded.row.accounts.iter().enumerate() {
+    for (player, account) in players.iter().enumerate() {
         let here = server.conns.is_online(account);
         server.conns.send(
             conn,
@@ -341,8 +359,21 @@ pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Resul
         );
     }
     state.watchers.insert(conn);
+    state.players = Some(players);
     state.shown = state.shown.max(version);
     server.conns.follow(conn, id);
+    // The number of spectators, with this watcher: to every watcher if it
+    // changed, else to this one.
+    if !spectators::recount(server, id, &mut state).await {
+        let count = server.audience.total(id);
+        server.conns.send(
+            conn,
+            ServerMessage::Spectators {
+                game: id.to_string(),
+                count,
+            },
+        );
+    }
     Ok(())
 }
 
@@ -350,7 +381,9 @@ pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Resul
 pub async fn unwatch(server: &Server, conn: ConnId, id: &str) {
     server.conns.unfollow(conn, id);
     if let Some(slot) = server.hub.existing(id) {
-        slot.state.lock().await.watchers.remove(&conn);
+        let mut state = slot.state.lock().await;
+        state.watchers.remove(&conn);
+        spectators::recount(server, id, &mut state).await;
     }
 }
 
@@ -358,7 +391,9 @@ pub async fn unwatch(server: &Server, conn: ConnId, id: &str) {
 pub async fn forget(server: &Server, conn: ConnId, games: HashSet<String>) {
     for id in games {
         if let Some(slot) = server.hub.existing(&id) {
-            slot.state.lock().await.watchers.remove(&conn);
+            let mut state = slot.state.lock().await;
+            state.watchers.remove(&conn);
+            spectators::recount(server, &id, &mut state).await;
         }
     }
 }

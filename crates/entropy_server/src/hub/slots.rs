@@ -22,6 +22,11 @@ pub(crate) struct SlotState {
     /// is emptied (a conflict, an error) and read again, the events stored
     /// meanwhile by another process are sent from there.
     pub(crate) shown: u64,
+    /// The game's players' accounts, once it has been watched: whom its
+    /// spectators are not.
+    pub(crate) players: Option<[String; 2]>,
+    /// The number of spectators the watchers were told last.
+    pub(crate) told: Option<u32>,
 }
 
 #[derive(Default)]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use sqlx::postgres::PgListener;
 use tokio::sync::mpsc;
 
+use crate::hub::spectators;
 use crate::server::Server;
 
 pub mod note;
@@ -33,23 +34,33 @@ pub async fn listen(url: String, server: Arc<Server>) {
         tracing::error!(error = %e, "cannot listen to the database's notifications");
         return;
     }
+    // The other processes' numbers of spectators, told before this one listened.
+    spectators::census(&server).await;
     loop {
         tokio::select! {
             _ = crate::server::stopped(&mut stopping) => return,
-            received = listener.recv() => match received {
-                Ok(notification) => {
+            received = listener.try_recv() => match received {
+                Ok(Some(notification)) => {
                     match Note::decode(notification.channel(), notification.payload()) {
                         Some(note) => server.notes.local(note),
                         None => tracing::warn!(channel = notification.channel(), "an unreadable notification"),
                     }
                 }
+                Ok(None) => {
+                    // The connection was lost, and is made again: what was
+                    // missed meanwhile is read again.
+                    tracing::warn!("lost the database's notifications; listening again");
+                    server.notes.local(Note::Lobby);
+                    spectators::census(&server).await;
+                }
                 Err(e) => {
-                    // PgListener reconnects by itself on the next recv.
+                    // PgListener reconnects by itself on the next call.
                     tracing::warn!(error = %e, "lost the database's notifications; reconnecting");
                     let later = server.clock.now() + 1000;
                     server.clock.sleep_until(later).await;
                     // Whatever was missed meanwhile: the lobby is read again.
                     server.notes.local(Note::Lobby);
+                    spectators::census(&server).await;
                 }
             }
         }
@@ -69,6 +80,8 @@ pub async fn dispatch(server: Arc<Server>, mut queue: mpsc::UnboundedReceiver<No
             Note::Lobby => crate::lobby::broadcast(&server).await,
             Note::Tell { account, message } => server.conns.send_account(&account, &message),
             Note::Presence { account, here } => crate::hub::tell_presence(&server, &account, here).await,
+            Note::Spectators { game, process, count } => spectators::heard(&server, &game, &process, count).await,
+            Note::Recount { process } => spectators::recount_asked(&server, &process).await,
         }
     }
 }

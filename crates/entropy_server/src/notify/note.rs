@@ -28,6 +28,14 @@ pub enum Note {
     /// An account's last connection to a process closed, or its first opened:
     /// the watchers of its live games, on every process, are told.
     Presence { account: String, here: bool },
+    /// A process's number of spectators of a game changed (see
+    /// [`crate::hub::spectators`]): every process's watchers of the game
+    /// are told the sum of the processes' numbers.
+    Spectators { game: String, process: String, count: u32 },
+    /// A process may have missed notes (it begins to listen, or listens
+    /// again after a loss): every other process sends its numbers of
+    /// spectators again.
+    Recount { process: String },
 }
 
 impl Note {
@@ -66,8 +74,9 @@ impl Notifier {
     /// Tells every process (this one included).
     pub async fn send(&self, store: &Store, note: Note) {
         match store.backend() {
-            // One process: it broadcast its games' events as it stored them.
-            Backend::Sqlite if matches!(note, Note::Game { .. }) => {}
+            // One process: it broadcast its games' events as it stored
+            // them, and counts every spectator itself.
+            Backend::Sqlite if matches!(note, Note::Game { .. } | Note::Spectators { .. } | Note::Recount { .. }) => {}
             Backend::Sqlite => {
                 let _ = self.local.send(note);
             }
@@ -111,6 +120,12 @@ mod tests {
                 account: "a1".into(),
                 here: false,
             },
+            Note::Spectators {
+                game: "k3f9q2xa".into(),
+                process: "p1".into(),
+                count: 3,
+            },
+            Note::Recount { process: "p1".into() },
         ] {
             let (channel, payload) = note.encode();
             assert_eq!(Note::decode(channel, &payload), Some(note));

@@ -55,7 +55,9 @@ pub async fn sweep(server: Arc<Server>) {
     }
 }
 
-/// Records this process's heartbeat every few seconds, until the server stops.
+/// Records this process's heartbeat every few seconds, until the server
+/// stops; on PostgreSQL, each beat also forgets the spectators counted by
+/// processes that stopped beating.
 pub async fn heartbeat(server: Arc<Server>) {
     let mut stopping = server.stopping.clone();
     loop {
@@ -66,6 +68,9 @@ pub async fn heartbeat(server: Arc<Server>) {
         }
         if let Err(e) = processes::beat(&server.store, &server.process, server.clock.now()).await {
             tracing::warn!(error = %e, "could not record the heartbeat");
+        }
+        if server.store.backend() == Backend::Postgres {
+            crate::hub::spectators::forget_silent(&server, FRESH).await;
         }
     }
 }

@@ -263,3 +263,49 @@ impl Client {
         }
     }
 }
+
+/// `a` seeks a game of `options`, `b` accepts: the game's id, once both
+/// were told it started.
+pub async fn start_game(a: &mut Client, b: &mut Client, options: entropy_protocol::GameOptions) -> String {
+    a.send(&ClientMessage::Seek { options }).await;
+    let seek = match a.expect(|m| matches!(m, ServerMessage::SeekPosted { .. })).await {
+        ServerMessage::SeekPosted { seek } => seek.id,
+        _ => unreachable!(),
+    };
+    b.send(&ClientMessage::Accept { seek }).await;
+    let game = match b.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await {
+        ServerMessage::GameStarted { game } => game,
+        _ => unreachable!(),
+    };
+    let told = a.expect(|m| matches!(m, ServerMessage::GameStarted { .. })).await;
+    assert_eq!(told, ServerMessage::GameStarted { game: game.clone() });
+    game
+}
+
+/// The events of `game` a client has received, with their versions.
+pub fn events_of(client: &Client, game: &str) -> Vec<(u64, entropy_protocol::GameEvent)> {
+    client
+        .seen
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::Event {
+                game: g,
+                version,
+                event,
+                ..
+            } if g == game => Some((*version, event.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Spectators messages of `game` among `messages`: their counts.
+pub fn spectators_of(messages: &[ServerMessage], game: &str) -> Vec<u32> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::Spectators { game: g, count } if g == game => Some(*count),
+            _ => None,
+        })
+        .collect()
+}

@@ -92,8 +92,11 @@ impl Follow {
         let order = if round == 0 { first_order } else { 1 - first_order };
         let chaos = 1 - order;
         let version = self.version();
+        if self.ended() {
+            // Whatever follows the end (a rated game's ratings' change, offers).
+            return Next::Over;
+        }
         match self.events.last().map(|(_, e)| e) {
-            Some(GameEvent::Ended { .. }) => Next::Over,
             Some(GameEvent::Drew { .. }) => {
                 let cell = cells(size)
                     .into_iter()

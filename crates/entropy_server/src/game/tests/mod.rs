@@ -5,6 +5,7 @@
 mod clocks;
 mod offers;
 mod play;
+mod ratings;
 mod storage;
 
 use entropy_protocol::fairness::Secret;
