@@ -3,7 +3,8 @@
 //!
 //! A task of its own holds the socket. When the connection is lost (the
 //! socket closes or fails, or the server says nothing for
-//! [`SILENCE`] although it is pinged every [`PING_EVERY`]) the task says
+//! [`Liveness::silence`] although it is pinged every
+//! [`Liveness::ping_every`]: by default [`SILENCE`] and [`PING_EVERY`]) the task says
 //! so ([`Incoming::Lost`]) and connects again, waiting a little longer
 //! after each failure (up to [`MAX_BACKOFF`]). Once back it sends, in this
 //! order: `Hello` with the same token; `WatchLobby` if the lobby was
@@ -43,6 +44,50 @@ pub const PING_EVERY: Duration = Duration::from_secs(15);
 /// How long a server may say nothing (not even to a ping) before the
 /// connection is taken as lost.
 pub const SILENCE: Duration = Duration::from_secs(45);
+/// How a connection finds out that a server went quiet: it pings a quiet
+/// server every `ping_every`, and takes `silence` without a word (not even
+/// a Pong) for a lost connection, which it opens again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Liveness {
+    pub ping_every: Duration,
+    pub silence: Duration,
+}
+
+impl Default for Liveness {
+    /// [`PING_EVERY`] and [`SILENCE`]: for programs that can wait.
+    fn default() -> Liveness {
+        Liveness {
+            ping_every: PING_EVERY,
+            silence: SILENCE,
+        }
+    }
+}
+
+impl Liveness {
+    /// For a person watching a game: a ping every half second, and a
+    /// second and a half of silence is a loss, said (and mended) well
+    /// within two seconds of the server going quiet. A server answers a
+    /// ping at once, so only a connection that carries nothing is taken
+    /// for lost; one taken for lost wrongly costs a reconnection, which
+    /// loses nothing.
+    pub const PROMPT: Liveness = Liveness {
+        ping_every: Duration::from_millis(500),
+        silence: Duration::from_millis(1500),
+    };
+
+    /// The longest a connection that carries nothing goes unnoticed: the
+    /// silence, and at most one ping's interval before it is checked.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use entropy_client::Liveness;
+    /// assert!(Liveness::PROMPT.noticed_within() <= Duration::from_secs(2));
+    /// ```
+    pub fn noticed_within(&self) -> Duration {
+        self.silence + self.ping_every
+    }
+}
+
 /// How long a connection (TCP, TLS, WebSocket and `Welcome`) may take.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The first wait before connecting again, doubled after each failure…
@@ -97,6 +142,7 @@ impl Connection {
         endpoint: Endpoint,
         roots: Option<Roots>,
         token: Option<String>,
+        liveness: Liveness,
     ) -> Result<Connection, ClientError> {
         let connector = connector(&endpoint, roots.as_ref())?;
         let (socket, welcome, early) = connect(&endpoint, &connector, token.as_deref()).await?;
@@ -109,6 +155,7 @@ impl Connection {
             endpoint,
             connector,
             token,
+            liveness,
             state: State::default(),
             commands,
             hand_on,
@@ -225,6 +272,7 @@ struct Session {
     endpoint: Endpoint,
     connector: Connector,
     token: Option<String>,
+    liveness: Liveness,
     state: State,
     commands: mpsc::UnboundedReceiver<ClientMessage>,
     hand_on: mpsc::UnboundedSender<Incoming>,
@@ -261,8 +309,10 @@ impl Session {
 
     /// Passes messages both ways until the connection is lost or dropped.
     async fn connected(&mut self, socket: &mut Socket) -> Ended {
+        let Liveness { ping_every, silence } = self.liveness;
         let mut heard = Instant::now();
-        let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+        let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 frame = socket.next() => {
@@ -303,8 +353,8 @@ impl Session {
                     }
                 }
                 _ = ping.tick() => {
-                    if heard.elapsed() >= SILENCE {
-                        return Ended::Lost(format!("the server said nothing for {} s", SILENCE.as_secs()));
+                    if heard.elapsed() >= silence {
+                        return Ended::Lost(format!("the server said nothing for {:.1} s", silence.as_secs_f64()));
                     }
                     if let Err(e) = socket.send(Message::text(encode(&ClientMessage::Ping))).await {
                         return Ended::Lost(e.to_string());
@@ -443,6 +493,12 @@ async fn connect(
                 Some(Err(e)) => return Err(ClientError::WebSocket(e.to_string())),
             };
             match decode_server(&text) {
+                Ok(ServerMessage::Welcome { protocol, .. }) if protocol != PROTOCOL_VERSION => {
+                    return Err(ClientError::Refused(format!(
+                        "the server speaks protocol {protocol}, this client {PROTOCOL_VERSION}: \
+                         use a client and a server of the same version"
+                    )));
+                }
                 Ok(ServerMessage::Welcome { account, .. }) => return Ok((socket, account, early)),
                 Ok(ServerMessage::Error { reason }) => return Err(ClientError::Refused(reason)),
                 Ok(other) => early.push(other),

@@ -173,7 +173,17 @@ impl Server {
     /// watcher), which comes back by itself after a lost connection: see
     /// [`connection::Connection`].
     pub async fn connect(&self, token: Option<String>) -> Result<connection::Connection, ClientError> {
-        connection::Connection::open(self.endpoint.as_ref().clone(), self.roots.clone(), token).await
+        self.connect_with(token, connection::Liveness::default()).await
+    }
+
+    /// [`Server::connect`], pinging and taking silence for a loss as
+    /// `liveness` says (a game on screen wants a loss said at once).
+    pub async fn connect_with(
+        &self,
+        token: Option<String>,
+        liveness: connection::Liveness,
+    ) -> Result<connection::Connection, ClientError> {
+        connection::Connection::open(self.endpoint.as_ref().clone(), self.roots.clone(), token, liveness).await
     }
 }
 

@@ -27,7 +27,9 @@ mod view;
 
 use std::fmt;
 
-pub use connection::{CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Incoming, MAX_BACKOFF, PING_EVERY, SILENCE};
+pub use connection::{
+    CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Incoming, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE,
+};
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
 pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
 pub use trust::CA_FILE_VAR;

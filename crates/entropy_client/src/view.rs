@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use entropy_protocol::{Clocks, Format, GameEvent, GameId, GameOptions, Seat};
+use entropy_protocol::{Clocks, Format, GameEvent, GameId, GameOptions, RatingChange, Seat};
 use entropy_rules::{Action, Cell, Colour, OrderMove, Phase, Placement, Position, Role, Size};
 
 /// What `Started` said.
@@ -153,6 +153,7 @@ pub struct GameView {
     takeback_offer: Option<u8>,
     rematch_offer: Option<u8>,
     rematch: Option<GameId>,
+    rated: Option<[RatingChange; 2]>,
 }
 
 impl GameView {
@@ -172,6 +173,7 @@ impl GameView {
             takeback_offer: None,
             rematch_offer: None,
             rematch: None,
+            rated: None,
         }
     }
 
@@ -226,7 +228,8 @@ impl GameView {
         self.flags.get(usize::from(player)).copied().unwrap_or(false)
     }
 
-    /// The player who offered a takeback that is still open.
+    /// The player who offered a takeback that is still open (a move or a
+    /// flag falling withdraws it, as the server has it).
     pub fn takeback_offer(&self) -> Option<u8> {
         self.takeback_offer
     }
@@ -234,6 +237,12 @@ impl GameView {
     /// The player who offered a rematch that is still open.
     pub fn rematch_offer(&self) -> Option<u8> {
         self.rematch_offer
+    }
+
+    /// What the game did to both players' ratings, once a rated game has
+    /// ended and the server has rated it.
+    pub fn rated(&self) -> Option<[RatingChange; 2]> {
+        self.rated
     }
 
     /// The rematch's game, once both asked for it.
@@ -419,12 +428,19 @@ impl GameView {
             GameEvent::Drew { board, colour } => self.step(Step::Drew { board, colour })?,
             GameEvent::Moved {
                 board, player, action, ..
-            } => self.step(Step::Moved { board, player, action })?,
+            } => {
+                self.step(Step::Moved { board, player, action })?;
+                // A move withdraws a takeback offered, as on the server.
+                self.takeback_offer = None;
+            }
             GameEvent::RoundOver { totals } => {
                 self.step(Step::RoundOver)?;
                 self.totals = Some(totals);
             }
-            GameEvent::FlagFell { player } => *self.flag_mut(player)? = true,
+            GameEvent::FlagFell { player } => {
+                *self.flag_mut(player)? = true;
+                self.takeback_offer = None;
+            }
             GameEvent::TakebackOffered { player } => {
                 self.flag_mut(player)?;
                 self.takeback_offer = Some(player);
@@ -461,6 +477,12 @@ impl GameView {
                 self.rematch = Some(game);
             }
             GameEvent::Resumed { .. } => {}
+            GameEvent::Rated { ratings } => {
+                if self.end.is_none() {
+                    return Err("Rated before the game ended".into());
+                }
+                self.rated = Some(ratings);
+            }
         }
         Ok(())
     }

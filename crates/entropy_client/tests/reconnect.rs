@@ -211,3 +211,49 @@ async fn a_refused_hello_is_an_error_and_no_server_is_another() {
         "{error}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_welcome_in_another_protocol_is_refused_saying_so() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let stand_in = tokio::spawn(async move {
+        let mut ws = accept(&listener).await;
+        read(&mut ws).await;
+        let welcome = ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION + 7,
+            account: None,
+        };
+        write(&mut ws, &welcome).await;
+        let _ = tokio::time::timeout(BOUND, ws.next()).await;
+    });
+    let error = Server::new(&url).unwrap().connect(None).await.unwrap_err();
+    let ClientError::Refused(why) = &error else {
+        panic!("{error}")
+    };
+    assert!(why.contains(&format!("protocol {}", PROTOCOL_VERSION + 7)), "{why}");
+    stand_in.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_gone_quiet_is_taken_for_lost_within_the_liveness_asked_for() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    // The stand-in says Welcome, then reads what comes and answers nothing
+    // (not even a ping): a connection that carries nothing.
+    let stand_in = tokio::spawn(async move {
+        let mut ws = accept(&listener).await;
+        welcome(&mut ws, "t").await;
+        while let Some(Ok(_)) = ws.next().await {}
+    });
+    let liveness = entropy_client::Liveness {
+        ping_every: Duration::from_millis(100),
+        silence: Duration::from_millis(300),
+    };
+    let server = Server::new(&url).unwrap();
+    let mut connection = server.connect_with(Some("t".into()), liveness).await.unwrap();
+    match next(&mut connection).await {
+        Incoming::Lost(why) => assert!(why.contains("said nothing"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    stand_in.abort();
+}

@@ -123,6 +123,32 @@ fn a_two_round_match_replays_to_the_rules_positions() {
     .unwrap();
     assert!(view.is_over());
     assert!(view.owed(0).is_empty() && view.owed(1).is_empty());
+    assert_eq!(view.rated(), None);
+    let ratings = [
+        entropy_protocol::RatingChange {
+            before: 1500.0,
+            after: 1662.3,
+        },
+        entropy_protocol::RatingChange {
+            before: 1500.0,
+            after: 1337.7,
+        },
+    ];
+    view.apply(version + 2, GameEvent::Rated { ratings }).unwrap();
+    assert_eq!(view.rated(), Some(ratings));
+}
+
+#[test]
+fn ratings_come_only_after_the_end() {
+    let mut view = GameView::new("g");
+    view.apply(1, started(Format::Match, 0)).unwrap();
+    let change = entropy_protocol::RatingChange {
+        before: 1500.0,
+        after: 1510.0,
+    };
+    let early = view.apply(2, GameEvent::Rated { ratings: [change; 2] });
+    assert!(early.unwrap_err().reason.contains("before the game ended"));
+    assert_eq!(view.version(), 1);
 }
 
 #[test]
@@ -414,4 +440,16 @@ fn a_simultaneous_match_replays_board_by_board() {
     assert_eq!(view.role(0, 0), Some(Role::Order));
     assert_eq!(view.role(0, 1), Some(Role::Chaos));
     assert!(view.position(0).unwrap().is_finished() && view.position(1).unwrap().is_finished());
+}
+
+#[test]
+fn a_move_withdraws_a_takeback_offered() {
+    let mut view = GameView::new("g");
+    view.apply(1, started(Format::Match, 0)).unwrap();
+    view.apply(2, GameEvent::Drew { board: 0, colour: 1 }).unwrap();
+    view.apply(3, moved(0, 1, "Aa")).unwrap();
+    view.apply(4, GameEvent::TakebackOffered { player: 1 }).unwrap();
+    assert_eq!(view.takeback_offer(), Some(1));
+    view.apply(5, moved(0, 0, "AaAa")).unwrap();
+    assert_eq!(view.takeback_offer(), None, "Order's move withdrew Chaos's offer");
 }
