@@ -108,6 +108,35 @@ impl SimultaneousMatch {
         ]))
     }
 
+    /// A simultaneous match whose one queue of draws is told to it one
+    /// counter at a time ([`SimultaneousMatch::tell`]), as a client of a
+    /// server that holds the bag plays it: both boards' bags are told the
+    /// same colours ([`Bag::told`]).
+    ///
+    /// ```
+    /// use entropy_rules::{Colour, SimultaneousMatch, Size};
+    ///
+    /// let mut game = SimultaneousMatch::told(Size::Five);
+    /// assert!(game.draw().is_err(), "nothing told yet");
+    /// let blue = Colour::from_number(3).unwrap();
+    /// game.tell(blue).unwrap();
+    /// assert_eq!(game.draw(), Ok(blue));
+    /// ```
+    pub fn told(size: Size) -> SimultaneousMatch {
+        SimultaneousMatch::from_boards([Round::with_bag(Bag::told(size)), Round::with_bag(Bag::told(size))])
+    }
+
+    /// Tells a told match ([`SimultaneousMatch::told`]) the next counter of
+    /// its queue, for both boards. Refused (nothing changes) for a match
+    /// that draws by itself, or a colour whose counters are all told.
+    pub fn tell(&mut self, colour: Colour) -> Result<(), String> {
+        let [one, two] = &mut self.boards;
+        // Both bags are told the same colours, so what the first takes the
+        // second takes too.
+        one.tell(colour)?;
+        two.tell(colour)
+    }
+
     fn from_boards(boards: [Round; 2]) -> SimultaneousMatch {
         SimultaneousMatch {
             boards,

@@ -100,3 +100,52 @@ fn a_told_bag_refuses_what_no_bag_holds_and_a_drawing_bag_is_never_told() {
     assert!(seeded.tell(red).unwrap_err().contains("only a told bag"));
     assert!(seeded.ready());
 }
+
+#[test]
+fn a_told_simultaneous_match_follows_the_seeded_one_it_is_told_from() {
+    use entropy_rules::{SimultaneousMatch, SimultaneousStep};
+    for seed in 0..4u64 {
+        let size = if seed % 2 == 0 { Size::Seven } else { Size::Five };
+        let mut real = SimultaneousMatch::new(size, seed);
+        let mut told = SimultaneousMatch::told(size);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        while !real.is_over() {
+            if real.step() == SimultaneousStep::Draw {
+                assert!(told.draw().is_err(), "nothing told yet");
+                let colour = real.draw().unwrap();
+                told.tell(colour).unwrap();
+                assert_eq!(told.draw(), Ok(colour));
+                continue;
+            }
+            let pending = real.pending();
+            let p = pending[rng.random_range(0..pending.len())];
+            let position = real.board(p.board).position();
+            let action = match position.phase() {
+                Phase::ChaosPlace(_) => {
+                    let empty: Vec<_> = entropy_rules::Cell::all(size)
+                        .filter(|&c| position.board().is_vacant(c))
+                        .collect();
+                    Action::Place(empty[rng.random_range(0..empty.len())])
+                }
+                _ => {
+                    let mut moves = MoveList::new();
+                    position.order_moves(&mut moves);
+                    moves[rng.random_range(0..moves.len())].into()
+                }
+            };
+            assert_eq!(real.apply(p.player, action), told.apply(p.player, action));
+            for owner in Player::BOTH {
+                assert_eq!(real.board(owner).position(), told.board(owner).position());
+            }
+        }
+        assert_eq!(real.scores(), told.scores());
+        assert!(told.is_over());
+        // A colour all of whose counters are told is refused, on both boards alike.
+        let mut full = SimultaneousMatch::told(Size::Five);
+        let red = Colour::from_number(1).unwrap();
+        for _ in 0..5 {
+            full.tell(red).unwrap();
+        }
+        assert!(full.tell(red).is_err());
+    }
+}
