@@ -78,7 +78,7 @@ impl Plugin for CorePlugin {
             carreno::plugin,
             simultaneous::plugin,
         ));
-        app.add_plugins((online::plugin, solomon::online::plugin));
+        app.add_plugins((ui::keyboard::plugin, online::plugin, solomon::online::plugin));
     }
 }
 

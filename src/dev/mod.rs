@@ -369,6 +369,7 @@ impl std::fmt::Display for Shown {
             Shown::Simultaneous(SimScreen::Replay) => f.write_str("SimultaneousReplay"),
             Shown::Online(OnlineScreen::SignIn) => f.write_str("SignIn"),
             Shown::Online(OnlineScreen::Lobby) => f.write_str("Lobby"),
+            Shown::Online(OnlineScreen::Games) => f.write_str("MyGames"),
         }
     }
 }

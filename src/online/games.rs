@@ -8,18 +8,32 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use entropy_client::{Applied, GameView};
-use entropy_protocol::{Clocks, Format, GameEvent, GameId};
+use entropy_client::{Applied, BoardStep, GameView};
+use entropy_protocol::{Clocks, Format, GameEvent, GameId, Speed};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<OnlineGames>().add_message::<OpenOnlineGame>();
 }
 
-/// A game of this player's to show: the room that plays `format` opens it.
+/// A game to show: the room that plays `format` opens it, for its player
+/// at this screen, or for a spectator when this player does not play it.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct OpenOnlineGame {
     pub game: GameId,
     pub format: Format,
+}
+
+/// A game of this player's not over, as "My games" lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MyGame {
+    pub game: GameId,
+    /// This player's seat, 0 or 1.
+    pub me: u8,
+    /// Whether a move of theirs is waited for.
+    pub waiting: bool,
+    /// Their time left as the server last read it (for the match, or for
+    /// the move in correspondence).
+    pub left_ms: Option<u64>,
 }
 
 /// One game followed.
@@ -40,10 +54,15 @@ pub struct Followed {
     pub problem: Option<String>,
     /// The finished game's match file, once asked for and come.
     pub file: Option<Result<String, String>>,
+    /// How many watch it who do not play it.
+    pub spectators: u32,
+    /// Started while this session was signed in (not one found under way
+    /// at sign-in): it opens by itself, as a game just accepted does.
+    pub fresh: bool,
 }
 
 impl Followed {
-    fn new(game: &str) -> Followed {
+    fn new(game: &str, fresh: bool) -> Followed {
         Followed {
             view: GameView::new(game),
             presence: [true; 2],
@@ -51,7 +70,56 @@ impl Followed {
             refusals: (0, None),
             problem: None,
             file: None,
+            spectators: 0,
+            fresh,
         }
+    }
+
+    /// Whether a move of `player`'s is waited for.
+    pub fn waits_for(&self, player: u8) -> bool {
+        !self.view.owed(player).is_empty()
+    }
+
+    /// Whether the game has a live clock (not days a move).
+    pub fn live(&self) -> bool {
+        self.view
+            .start()
+            .is_some_and(|s| matches!(s.options.speed, Speed::Live { .. }))
+    }
+
+    /// Whether the game may still be aborted: until both players have
+    /// moved (the server's rule).
+    pub fn abortable(&self) -> bool {
+        let moved = |player: u8| {
+            self.view
+                .steps()
+                .iter()
+                .any(|s| matches!(s, BoardStep::Moved { player: p, .. } if *p == player))
+        };
+        !self.view.is_over() && !(moved(0) && moved(1))
+    }
+
+    /// Whether `player` may offer a takeback now: a casual game going on,
+    /// no flag fallen, no offer open, and a move of theirs in the round
+    /// being played (the server's rule).
+    pub fn may_offer_takeback(&self, player: u8) -> bool {
+        let Some(start) = self.view.start() else {
+            return false;
+        };
+        let steps = self.view.steps();
+        let round_start = steps
+            .iter()
+            .rposition(|s| matches!(s, BoardStep::RoundOver))
+            .map_or(0, |i| i + 1);
+        let moved = steps[round_start..]
+            .iter()
+            .any(|s| matches!(s, BoardStep::Moved { player: p, .. } if *p == player));
+        !start.options.rated
+            && !self.view.is_over()
+            && !self.view.flag_fell(0)
+            && !self.view.flag_fell(1)
+            && self.view.takeback_offer().is_none()
+            && moved
     }
 
     /// The clocks now: each player's time left as the server last read it,
@@ -76,13 +144,41 @@ pub struct OnlineGames {
 }
 
 impl OnlineGames {
-    /// Starts following `game`; whether it is new (and so must be watched).
-    pub fn follow(&mut self, game: &str) -> bool {
+    /// Starts following `game` (`fresh`: started during this session);
+    /// whether it is new (and so must be watched).
+    pub fn follow(&mut self, game: &str, fresh: bool) -> bool {
         if self.games.contains_key(game) {
             return false;
         }
-        self.games.insert(game.to_string(), Followed::new(game));
+        self.games.insert(game.to_string(), Followed::new(game, fresh));
         true
+    }
+
+    /// Stops following `game` (a game watched, left).
+    pub fn forget(&mut self, game: &str) {
+        self.games.remove(game);
+    }
+
+    /// The games `name` plays that are not over, those waiting for their
+    /// move first (the least time left first), then the others.
+    pub fn mine(&self, name: &str) -> Vec<MyGame> {
+        let mut mine: Vec<MyGame> = self
+            .games
+            .iter()
+            .filter(|(_, g)| !g.view.is_over())
+            .filter_map(|(id, g)| {
+                let me = g.view.player_named(name)?;
+                let left = g.view.clocks().map(|c| c.left_ms[usize::from(me)]);
+                Some(MyGame {
+                    game: id.clone(),
+                    me,
+                    waiting: g.waits_for(me),
+                    left_ms: left,
+                })
+            })
+            .collect();
+        mine.sort_by_key(|g| (!g.waiting, if g.waiting { g.left_ms } else { None }));
+        mine
     }
 
     /// The game `game`, if followed.
@@ -122,6 +218,13 @@ impl OnlineGames {
                 followed.view = GameView::new(game);
                 true
             }
+        }
+    }
+
+    /// How many watch `game` who do not play it.
+    pub fn spectators(&mut self, game: &str, count: u32) {
+        if let Some(followed) = self.games.get_mut(game) {
+            followed.spectators = count;
         }
     }
 

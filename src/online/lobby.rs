@@ -3,7 +3,7 @@
 //! challenges made to them.
 
 use bevy::prelude::*;
-use entropy_protocol::{Account, LiveGame, Seek};
+use entropy_protocol::{LiveGame, OnlinePlayer, Seek};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Lobby>();
@@ -14,8 +14,8 @@ pub(crate) fn plugin(app: &mut App) {
 pub struct Lobby {
     /// The seeks open, anyone's (challenges to other players left out).
     pub seeks: Vec<Seek>,
-    /// The players online.
-    pub online: Vec<Account>,
+    /// The players online, with their ratings.
+    pub online: Vec<OnlinePlayer>,
     /// The games under way.
     pub games: Vec<LiveGame>,
     /// This player's seeks and challenges, open.
@@ -28,7 +28,7 @@ pub struct Lobby {
 
 impl Lobby {
     /// The lobby as the server tells it now.
-    pub fn set(&mut self, seeks: Vec<Seek>, online: Vec<Account>, games: Vec<LiveGame>) {
+    pub fn set(&mut self, seeks: Vec<Seek>, online: Vec<OnlinePlayer>, games: Vec<LiveGame>) {
         self.seeks = seeks;
         self.online = online;
         self.games = games;

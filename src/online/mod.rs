@@ -8,21 +8,29 @@
 //!
 //! ```text
 //! title: Play online -> SignIn -> Lobby -> (a game starts) -> the room that plays it
+//!                                  Lobby <-> Games (My games) -> the room that plays it
 //! ```
 
 use bevy::prelude::*;
 
 use crate::app::screen::{GameId, GameScreens, Screen};
 
+pub mod card;
 pub mod games;
 pub mod lobby;
 pub mod net;
 pub mod screens;
 pub mod session;
+pub mod table;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_sub_state::<OnlineScreen>()
-        .add_plugins((session::plugin, lobby::plugin, games::plugin, screens::plugin));
+    app.add_sub_state::<OnlineScreen>().add_plugins((
+        session::plugin,
+        lobby::plugin,
+        games::plugin,
+        table::plugin,
+        screens::plugin,
+    ));
 }
 
 /// Playing online, when it is on.
@@ -31,7 +39,7 @@ pub const ONLINE: GameId = GameId("online");
 /// The screen of online play the player is on.
 ///
 /// ```text
-/// SignIn -> Lobby -> (a game) ; Lobby -> SignIn (sign out)
+/// SignIn -> Lobby -> (a game) ; Lobby <-> Games -> (a game) ; Lobby -> SignIn (sign out)
 /// ```
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(Screen = Screen::Game(ONLINE))]
@@ -41,6 +49,9 @@ pub enum OnlineScreen {
     SignIn,
     /// Seeks, challenges, players online and games under way.
     Lobby,
+    /// This player's games under way ("My games"), those waiting for
+    /// their move first.
+    Games,
 }
 
 impl GameScreens for OnlineScreen {

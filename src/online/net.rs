@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use entropy_client::{CA_FILE_VAR, ClientError, Connection, Incoming, Server};
+use entropy_client::{CA_FILE_VAR, ClientError, Connection, Incoming, Liveness, Server};
 use entropy_protocol::{Account, ClientMessage, Credentials, GameId};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -355,7 +355,7 @@ async fn sign_in(address: &str, credentials: Credentials, register: bool) -> Res
     }
     .map_err(|e| said(address, e))?;
     let connection = server
-        .connect(Some(signed.token.clone()))
+        .connect_with(Some(signed.token.clone()), Liveness::PROMPT)
         .await
         .map_err(|e| said(address, e))?;
     let link = Link {
@@ -369,7 +369,7 @@ async fn sign_in(address: &str, credentials: Credentials, register: bool) -> Res
 async fn resume(address: &str, token: String) -> Result<(Link, Account), String> {
     let server = server(address)?;
     let connection = server
-        .connect(Some(token.clone()))
+        .connect_with(Some(token.clone()), Liveness::PROMPT)
         .await
         .map_err(|e| said(address, e))?;
     let account = connection

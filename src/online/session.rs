@@ -23,10 +23,26 @@ pub(crate) fn plugin(app: &mut App) {
     crate::app::prefs::remember::<ServerChoice>(app);
     app.init_resource::<Session>()
         .insert_resource(Net::start())
+        .add_systems(Startup, resume_kept_session)
         .add_systems(
             Update,
             hear.in_set(AppSet::Input).before(crate::ui::navigation::ReadDevices),
         );
+}
+
+/// A player who was signed in when the game last closed is signed in again
+/// as it starts, so that the title can say when a move of theirs is waited
+/// for. A server that is not there leaves them signed out quietly: Play
+/// online tries again.
+fn resume_kept_session(choice: Res<ServerChoice>, mut session: ResMut<Session>, net: Res<Net>) {
+    if let Some(token) = choice.token.clone() {
+        session.link = Link::Connecting;
+        session.quiet = true;
+        net.send(NetCommand::Resume {
+            address: choice.address.clone(),
+            token,
+        });
+    }
 }
 
 /// The address a player signs in at the first time: a server on this
@@ -98,6 +114,9 @@ pub struct Session {
     pub notice: Option<(String, Duration)>,
     /// The server inside the game, if it hosts one.
     pub hosting: Hosting,
+    /// The sign-in under way is the game's own, at launch: a failure is
+    /// not the player's to read until they ask for Play online.
+    pub quiet: bool,
 }
 
 /// A server hosted inside the game, for players on this computer's networks.
@@ -164,12 +183,15 @@ fn hear(
                 session.account = Some(account);
                 session.link = Link::Online;
                 session.problem = None;
+                session.quiet = false;
                 net.send(NetCommand::Send(ClientMessage::WatchLobby));
             }
             NetEvent::Failed(why) => {
                 if session.link == Link::Connecting {
                     session.link = Link::Offline;
-                    session.problem = Some(why);
+                    if !std::mem::take(&mut session.quiet) {
+                        session.problem = Some(why);
+                    }
                 } else {
                     session.tell(why, now);
                 }
@@ -244,7 +266,8 @@ fn hear_message(
             }
         }
         ServerMessage::GameStarted { game } => {
-            if games.follow(&game) {
+            // The games under way at sign-in come before the lobby does.
+            if games.follow(&game, lobby.told) {
                 net.send(NetCommand::Send(ClientMessage::Watch { game, since: 0 }));
             }
         }
@@ -259,5 +282,6 @@ fn hear_message(
             }
         }
         ServerMessage::Presence { game, player, here } => games.presence(&game, player, here),
+        ServerMessage::Spectators { game, count } => games.spectators(&game, count),
     }
 }

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use entropy_ai::Level;
-use entropy_rules::{Action, Event, MoveError, Player, SimultaneousMatch, SimultaneousStep, Size};
+use entropy_rules::{Action, Colour, Event, Forfeit, MoveError, Player, SimultaneousMatch, SimultaneousStep, Size};
 
 use super::setup::SimSetup;
 use super::{NextScreen, SimScreen};
@@ -80,6 +80,12 @@ impl SimMatch {
         SimMatch::new(self.game.size(), seed, self.seats, self.names.clone())
     }
 
+    /// Whether the match is played on a server: a player sits at a remote
+    /// seat, and the server holds the queue of draws, the clocks and the result.
+    pub fn online(&self) -> bool {
+        self.seats.contains(&Seat::Remote)
+    }
+
     /// The first move a person at this screen is waited for now: who, on
     /// whose board (its owner, the player who is Order on it) and in which
     /// role. At a shared screen the players take their turns in order,
@@ -116,9 +122,16 @@ pub struct SimEvent {
     pub event: Event,
 }
 
-/// The simultaneous match has no changes of its own besides moves.
+/// The simultaneous match's own changes besides moves: a server's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoChange {}
+pub enum SimChange {
+    /// The queue of draws, told by a server, is told its next counter.
+    Tell(Colour),
+    /// A player's time is up: the rules play their part from now on.
+    Flag(Player),
+    /// A player forfeits (resigned, or lost on time in correspondence).
+    Forfeit(Forfeit),
+}
 
 impl TurnGame for Simultaneous {
     type Match = SimMatch;
@@ -127,7 +140,7 @@ impl TurnGame for Simultaneous {
     type Event = SimEvent;
     type Attempt = SimAction;
     type Error = MoveError;
-    type Change = NoChange;
+    type Change = SimChange;
     type Context = ();
 
     /// The match played, and a match from the history stepped through.
@@ -167,8 +180,22 @@ impl TurnGame for Simultaneous {
         game.person_to_act().is_some()
     }
 
-    fn change(_: &mut SimMatch, change: NoChange) -> Option<SimScreen> {
-        match change {}
+    fn change(game: &mut SimMatch, change: SimChange) -> Option<SimScreen> {
+        match change {
+            SimChange::Tell(colour) => {
+                if let Err(e) = game.game.tell(colour) {
+                    warn!("the queue of draws cannot be told {colour}: {e}");
+                }
+            }
+            SimChange::Flag(player) => {
+                // A second report of the same fall changes nothing.
+                let _ = game.game.flag(player);
+            }
+            SimChange::Forfeit(forfeit) => {
+                let _ = game.game.forfeit(forfeit);
+            }
+        }
+        None
     }
 }
 
@@ -187,6 +214,8 @@ pub enum SimCommand {
     Review,
     /// Back to the title.
     ToTitle,
+    /// After a match on a server: back to the lobby ([`super::online`]).
+    ToLobby,
 }
 
 pub(super) fn handle_commands(
@@ -208,6 +237,8 @@ pub(super) fn handle_commands(
                 cmd.insert_resource(SimMatch::for_setup(&setup, &names.0, rand::random()));
                 next.set(SimScreen::Playing);
             }
+            // A rematch on a server is the server's ([`super::online`]).
+            SimCommand::Rematch if game.as_ref().is_some_and(|g| g.online()) => {}
             SimCommand::Rematch => {
                 if let Some(game) = &game {
                     cmd.insert_resource(game.rematch(rand::random()));
@@ -220,14 +251,15 @@ pub(super) fn handle_commands(
             }
             // The saved match is restored by `super::saved`, the match
             // reviewed opened by `super::replay`.
-            SimCommand::Continue | SimCommand::Review => {}
+            SimCommand::Continue | SimCommand::Review | SimCommand::ToLobby => {}
         }
     }
 }
 
-/// Run condition: the rules wait for the draw that feeds both boards.
+/// Run condition: the rules wait for the draw that feeds both boards (on
+/// a server, the server draws: its draws come as intents, [`super::online`]).
 fn to_draw(game: Option<Res<SimMatch>>) -> bool {
-    game.is_some_and(|g| g.game.step() == SimultaneousStep::Draw)
+    game.is_some_and(|g| g.game.step() == SimultaneousStep::Draw && !g.online())
 }
 
 /// The draw needs no decision: it happens as soon as the boards are still.

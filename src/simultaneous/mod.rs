@@ -13,7 +13,8 @@
 //!
 //! A match is saved as it goes and kept in the history once decided
 //! ([`saved`]); one from the history is stepped through, and reviewed by
-//! the computer board by board, in [`replay`].
+//! the computer board by board, in [`replay`]. A match played through a
+//! server is played here too, the opponent at a remote seat ([`online`]).
 
 use bevy::prelude::*;
 
@@ -25,6 +26,7 @@ pub mod count;
 pub mod game;
 pub mod input;
 pub mod looks;
+pub mod online;
 pub mod panel;
 pub mod pause;
 pub mod replay;
@@ -60,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
             saved::plugin,
             replay::plugin,
             result::plugin,
+            online::plugin,
         ));
 }
 

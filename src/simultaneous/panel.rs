@@ -13,6 +13,7 @@ use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
 use super::input::SimHand;
 use super::{InSimultaneous, SimScreen};
 use crate::app::players::{possessive, possessive_within};
+use crate::online::card::OnlineCard;
 use crate::table::end_card::end_card;
 use crate::table::turn::Intent;
 use crate::ui::navigation::{Focus, LastDevice};
@@ -53,6 +54,14 @@ pub fn headline(game: &SimMatch) -> String {
     }
 }
 
+/// Why the match ended early, if a player forfeited: "Bob resigned."
+pub fn forfeit_reason(game: &SimMatch) -> Option<String> {
+    match game.game.forfeited()? {
+        entropy_rules::Forfeit::Resigned(p) => Some(format!("{} resigned.", game.names[p.index()])),
+        entropy_rules::Forfeit::TimeOut(p) => Some(format!("{} ran out of time.", game.names[p.index()])),
+    }
+}
+
 /// What the prompt says the match waits for now.
 pub fn prompt(game: &SimMatch) -> String {
     let name = |p: Player| game.names[p.index()].clone();
@@ -66,6 +75,7 @@ pub fn prompt(game: &SimMatch) -> String {
         }
         Some(p) => format!("{}: slide a counter on your board, or pass.", name(p.player)),
         None if game.game.is_over() => "Both boards are full.".to_string(),
+        None if game.online() => "Waiting for the other player's move…".to_string(),
         None => "The computer is thinking…".to_string(),
     }
 }
@@ -83,6 +93,7 @@ struct PanelView<'w> {
     overlay_commands: MessageWriter<'w, OverlayCommand>,
     count: Option<Res<'w, SimCount>>,
     skips: MessageWriter<'w, SkipSimCount>,
+    online: OnlineCard<'w>,
 }
 
 fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
@@ -106,18 +117,15 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
                             widgets::BODY,
                         ));
                     }
+                    if let Some(reason) = forfeit_reason(&view.game) {
+                        ui.label(widgets::text(reason, widgets::BODY));
+                    }
                     ui.label(widgets::muted("Both boards had the same draws.", widgets::SMALL));
+                    view.online.result_lines(ui);
                 };
                 let headline = headline(&view.game);
-                if let Some(command) = end_card(
-                    ui,
-                    &headline,
-                    lines,
-                    &super::result::CHOICES,
-                    2,
-                    &mut view.focus,
-                    active,
-                ) {
+                let choices = super::result::choices(&view.online);
+                if let Some(command) = end_card(ui, &headline, lines, &choices, 2, &mut view.focus, active) {
                     view.commands.write(command);
                 }
             } else if let Some(count) = &view.count {
@@ -125,6 +133,7 @@ fn draw(mut contexts: EguiContexts, mut view: PanelView) -> Result {
             } else {
                 turn_card(ui, &mut view, active);
             }
+            view.online.card(ui, true, active);
         });
         ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
             if widgets::button(ui, "Leave", widgets::ButtonLook::new(100.0, 36.0).text_size(16.0)).clicked() && active {

@@ -189,13 +189,29 @@ fn open(
     mut commands: MessageReader<HistoryCommand>,
     mut sim_commands: MessageReader<SimCommand>,
     played: Option<Res<SimMatch>>,
+    (online, games): (
+        Option<Res<crate::online::table::OnTable>>,
+        Res<crate::online::games::OnlineGames>,
+    ),
     mut next: NextScreen,
     mut cmd: Commands,
 ) {
+    // A match played on a server is reviewed as the server's archive has it.
+    let served = online.as_ref().and_then(|table| {
+        let text = games.get(&table.game)?.file.clone()?.ok()?;
+        match AnyMatchFile::parse(&text).ok()? {
+            AnyMatchFile::Simultaneous(file) => Some(file),
+            AnyMatchFile::Rounds(_) => None,
+        }
+    });
     let reviewed = sim_commands
         .read()
         .any(|c| *c == SimCommand::Review)
-        .then(|| played.as_deref().map(|game| (super::saved::file(game), true)))
+        .then(|| {
+            played
+                .as_deref()
+                .map(|game| (served.unwrap_or_else(|| super::saved::file(game)), true))
+        })
         .flatten();
     let asked = commands.read().filter_map(|command| match command {
         HistoryCommand::Replay { file, review } => match &**file {

@@ -267,7 +267,8 @@ impl Saving<'_> {
             .screen
             .as_ref()
             .is_some_and(|s| matches!(s.get(), SimScreen::Playing | SimScreen::Over));
-        let Some(game) = self.game.as_deref().filter(|_| played) else {
+        // A match on a server is the server's to keep.
+        let Some(game) = self.game.as_deref().filter(|g| played && !g.online()) else {
             return;
         };
         let result = if game.game.is_over() {

@@ -21,12 +21,13 @@
 use bevy::prelude::*;
 use entropy_client::{BoardStep, GameView};
 use entropy_protocol::{ClientMessage, Format, GameId, Speed};
-use entropy_rules::{Action, Bag, Event, Forfeit, Match, Player, Size, TimeControl};
+use entropy_rules::{Action, Bag, Event, Match, Player, Size, TimeControl};
 
 use crate::app::AppSet;
 use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::Session;
+use crate::online::table::OnTable;
 use crate::solomon::game::{Applied, Change, CurrentMatch, Intent, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::Seat;
@@ -59,21 +60,19 @@ pub(crate) fn plugin(app: &mut App) {
             .before(crate::solomon::game::handle_commands),
     )
     .add_systems(OnExit(InMatch), |mut commands: Commands| {
-        commands.remove_resource::<OnlineMatch>()
+        commands.remove_resource::<OnlineMatch>();
+        commands.remove_resource::<OnTable>();
     });
 }
 
-/// The match on screen is a game on a server.
+/// The match on screen is a game on a server (who plays it, their names
+/// and what the player at this screen may do in it: [`OnTable`]).
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct OnlineMatch {
     /// The server's game.
     pub game: GameId,
-    /// The player at this screen.
-    pub me: Player,
-    /// Both players' names on the server.
-    pub names: [String; 2],
-    /// Their ratings when the game started (rated games).
-    pub ratings: [Option<f64>; 2],
+    /// The player at this screen; `None` when they watch.
+    pub me: Option<Player>,
     /// How many of the server's steps the match has played.
     played: usize,
     /// A move of the person's sent, whose event has not come yet.
@@ -84,23 +83,17 @@ pub struct OnlineMatch {
     ended: bool,
     /// The server's refusals in this game dealt with ([`Followed::refusals`]).
     refusals_seen: u32,
-    /// The finished game's match file was asked for.
-    asked_file: bool,
-    /// The finished game kept in the history, or why it could not be.
-    pub kept: Option<Result<(), String>>,
 }
 
-impl OnlineMatch {
-    /// The opponent.
-    pub fn opponent(&self) -> Player {
-        self.me.other()
-    }
+/// The seat of a player on the server (0 or 1) as the rules name it.
+fn player_of(seat: u8) -> Player {
+    if seat == 0 { Player::One } else { Player::Two }
 }
 
-/// The match the steps of `view` make, `me` at the person's seat, with how
-/// many steps it played; `None` before the game has started or if the
-/// steps do not play (the view has checked them, so they do).
-pub fn build(view: &GameView, me: Player) -> Option<(CurrentMatch, usize)> {
+/// The match the steps of `view` make, `me` at the person's seat (none: a
+/// spectator), with how many steps it played; `None` before the game has
+/// started or if the steps do not play (the view has checked them, so they do).
+pub fn build(view: &GameView, me: Option<Player>) -> Option<(CurrentMatch, usize)> {
     let start = view.start()?;
     let size = Size::try_from(start.options.size).ok()?;
     let first = if start.first_order == 0 {
@@ -122,7 +115,9 @@ pub fn build(view: &GameView, me: Player) -> Option<(CurrentMatch, usize)> {
         }
     }
     let mut seats = [Seat::Remote; 2];
-    seats[me.index()] = Seat::Person;
+    if let Some(me) = me {
+        seats[me.index()] = Seat::Person;
+    }
     let table = CurrentMatch {
         game,
         seats,
@@ -144,8 +139,8 @@ fn play(game: &mut Match, step: BoardStep) -> Result<(), String> {
     }
 }
 
-/// A game of this player's, two rounds on one board, shown: its match
-/// built from the server's steps, its clock, the board.
+/// A game of two rounds on one board shown, its player's or watched: its
+/// match built from the server's steps, its clock, the board.
 fn open(
     mut asked: MessageReader<OpenOnlineGame>,
     games: Res<OnlineGames>,
@@ -157,14 +152,14 @@ fn open(
         if *format != Format::Match {
             continue;
         }
-        let (Some(followed), Some(name)) = (games.get(game), session.name()) else {
+        let Some(followed) = games.get(game) else {
             continue;
         };
         let view = &followed.view;
-        let (Some(start), Some(me)) = (view.start(), view.player_named(name)) else {
+        let (Some(start), Some(on_table)) = (view.start(), OnTable::new(view, session.name())) else {
             continue;
         };
-        let me = if me == 0 { Player::One } else { Player::Two };
+        let me = on_table.me.map(player_of);
         let Some((table, played)) = build(view, me) else {
             warn!("game {game}: its steps do not play");
             continue;
@@ -172,15 +167,11 @@ fn open(
         let online = OnlineMatch {
             game: game.clone(),
             me,
-            names: start.players.clone().map(|seat| seat.name),
-            ratings: start.players.clone().map(|seat| seat.rating),
             played,
             sent: None,
             fed: None,
             ended: false,
             refusals_seen: followed.refusals.0,
-            asked_file: false,
-            kept: None,
         };
         // The server's readings replace these from the next frame on.
         match start.options.speed {
@@ -191,7 +182,12 @@ fn open(
         }
         commands.insert_resource(table);
         commands.insert_resource(online);
-        next.set(SolomonScreen::Playing);
+        commands.insert_resource(on_table);
+        next.set(if view.is_over() {
+            SolomonScreen::MatchOver
+        } else {
+            SolomonScreen::Playing
+        });
         return;
     }
 }
@@ -225,7 +221,7 @@ fn follow_server(
         // Steps taken back on the server.
         _ if online.played > steps.len() => true,
         (Some(BoardStep::Moved { action, player, .. }), Some(sent)) => {
-            action != sent || player as usize != online.me.index()
+            action != sent || Some(player_of(player)) != online.me
         }
         // The person's move was answered by something else (refused).
         (_, Some(_)) => followed.refusals.0 != online.refusals_seen,
@@ -275,28 +271,12 @@ fn follow_server(
         && let Some(end) = view.end()
     {
         online.ended = true;
-        if let Some(forfeit) = forfeit_of(&end.termination) {
+        if let Some(forfeit) = crate::online::table::forfeit_of(&end.termination) {
             changes.write(Change::Game(MatchChange::Forfeit(forfeit)));
         } else if end.result == "*" {
             // Aborted: it counts for nobody, and there is no result to show.
-            commands.write(SolomonCommand::ToTitle);
+            commands.write(SolomonCommand::ToLobby);
         }
-    }
-}
-
-/// The forfeit a game's termination names ("resigned: player 2", "time
-/// forfeit: player 1"), if it is one.
-pub fn forfeit_of(termination: &str) -> Option<Forfeit> {
-    let (how, player) = termination.split_once(": player ")?;
-    let player = match player.trim() {
-        "1" => Player::One,
-        "2" => Player::Two,
-        _ => return None,
-    };
-    match how {
-        "resigned" => Some(Forfeit::Resigned(player)),
-        "time forfeit" => Some(Forfeit::TimeOut(player)),
-        _ => None,
     }
 }
 
@@ -368,20 +348,35 @@ fn set_clocks(
 }
 
 /// The match-over screen's Rematch asks the server (the opponent accepts
-/// or offers too); Lobby goes back to the lobby.
+/// or offers too); Lobby goes back to the lobby. A rematch the opponent
+/// offered is declined on leaving without accepting it.
 fn commands(
     mut asked: MessageReader<SolomonCommand>,
-    online: Res<OnlineMatch>,
+    table: Option<Res<OnTable>>,
+    games: Res<OnlineGames>,
     net: Res<Net>,
     mut lobby: crate::online::NextScreen,
 ) {
+    let Some(table) = table else {
+        asked.clear();
+        return;
+    };
     for command in asked.read() {
+        let offered = games
+            .get(&table.game)
+            .and_then(|f| f.view.rematch_offer())
+            .is_some_and(|by| Some(by) == table.opponent());
         match command {
-            SolomonCommand::Rematch => net.send(NetCommand::Send(ClientMessage::Rematch {
-                game: online.game.clone(),
-            })),
-            SolomonCommand::ToLobby => lobby.set(crate::online::OnlineScreen::Lobby),
+            SolomonCommand::Rematch if table.me.is_some() => crate::online::table::rematch(&table, &net),
+            SolomonCommand::ToLobby | SolomonCommand::ToTitle if offered => {
+                net.send(NetCommand::Send(ClientMessage::DeclineRematch {
+                    game: table.game.clone(),
+                }));
+            }
             _ => {}
+        }
+        if *command == SolomonCommand::ToLobby {
+            lobby.set(crate::online::OnlineScreen::Lobby);
         }
     }
 }
@@ -403,41 +398,20 @@ fn open_rematch(online: Res<OnlineMatch>, games: Res<OnlineGames>, mut open: Mes
 /// once its draws are checked against the seed revealed at its end: the
 /// player at this screen is its person, the opponent an online player.
 fn keep_in_history(
-    mut online: ResMut<OnlineMatch>,
+    table: Option<ResMut<OnTable>>,
     games: Res<OnlineGames>,
-    net: Res<Net>,
     mut history: ResMut<crate::history::History>,
 ) {
-    let Some(followed) = games.get(&online.game) else {
-        return;
-    };
-    if !followed.view.is_over() || online.kept.is_some() || followed.view.end().is_some_and(|e| e.result == "*") {
+    let Some(mut table) = table else { return };
+    if table.kept.is_some() {
         return;
     }
-    let Some(file) = &followed.file else {
-        if !online.asked_file {
-            online.asked_file = true;
-            net.send(NetCommand::FetchMatch {
-                game: online.game.clone(),
-            });
-        }
+    let Some(file) = games.get(&table.game).and_then(|f| table.finished_file(f)) else {
         return;
     };
-    let me = online.me.index();
-    let kept = file.clone().and_then(|text| {
-        let mut file = entropy_rules::AnyMatchFile::parse(&text).map_err(|e| e.to_string())?;
-        entropy_protocol::fairness::verify(&file).map_err(|e| format!("its draws do not follow from its seed: {e}"))?;
-        if let entropy_rules::AnyMatchFile::Rounds(rounds) = &mut file {
-            for (i, player) in rounds.tags.players.iter_mut().enumerate() {
-                if i != me {
-                    player.kind = format!("online {}", player.kind.trim());
-                }
-            }
-        }
-        history.keep_once(file)
-    });
+    let kept = file.and_then(|file| history.keep_once(file));
     if let Err(why) = &kept {
-        warn!("game {}: not kept in the history: {why}", online.game);
+        warn!("game {}: not kept in the history: {why}", table.game);
     }
-    online.kept = Some(kept);
+    table.kept = Some(kept);
 }

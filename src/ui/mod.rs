@@ -9,6 +9,7 @@ pub mod audio;
 pub mod camera;
 pub mod egui_shader;
 pub mod frames;
+pub mod keyboard;
 pub mod menus;
 pub mod navigation;
 pub mod overlays;

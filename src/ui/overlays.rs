@@ -25,6 +25,8 @@ pub enum Overlay {
     Settings,
     /// How to play.
     Rules,
+    /// The on-screen keyboard, typing into a field with a gamepad.
+    Keyboard,
 }
 
 /// The dialogs open, the top one last.

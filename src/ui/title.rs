@@ -67,6 +67,9 @@ pub struct TitleEntry {
     pub place: i32,
     /// Whether it is offered now.
     pub shown: bool,
+    /// A few words beside it that its owner keeps up to date (online
+    /// play's "Your move in 2 games").
+    pub badge: Option<String>,
     /// What choosing it runs.
     pub choose: SystemId,
 }
@@ -97,6 +100,7 @@ impl TitleMenu {
             line: line.to_string(),
             place,
             shown: true,
+            badge: None,
             choose,
         });
     }
@@ -177,6 +181,16 @@ fn draw(mut contexts: EguiContexts, mut menu: Menu, mut prefs: ResMut<PrefsFile>
                     .focused(active && i == focused)
                     .text_size(18.0);
                 let response = widgets::button(ui, entry.label, look);
+                if let Some(badge) = &entry.badge {
+                    ui.painter().text(
+                        response.rect.right_center() + egui::vec2(12.0, 0.0),
+                        egui::Align2::LEFT_CENTER,
+                        badge,
+                        egui::FontId::proportional(widgets::SMALL + 1.0),
+                        ui::ACCENT,
+                    );
+                    crate::ui::theme::controls::shown(ui, &format!("Badge {}", entry.label), badge);
+                }
                 if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                     menu.focus.point_at(i);
                 }

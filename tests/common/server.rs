@@ -78,3 +78,112 @@ impl Drop for TestServer {
         }
     }
 }
+
+/// The variable that makes [`serve_in_this_process`] serve: `DIR PORT`.
+pub const SERVER_HELPER: &str = "ENTROPY_TEST_SERVER";
+
+/// A server in a process of its own, started from this test executable
+/// (its test `server_process_helper`, which calls [`serve_in_this_process`]),
+/// so that it can be killed with a real SIGKILL: the kernel closes its
+/// sockets, nothing of it runs on the way out, its database is left as
+/// the moment found it. Started again on the same port and database.
+pub struct ServerProcess {
+    child: Option<std::process::Child>,
+    /// Where clients reach it: `127.0.0.1:PORT`.
+    pub address: String,
+    port: u16,
+    dir: Scratch,
+}
+
+impl ServerProcess {
+    /// A new server with an empty database, on a free loopback port.
+    pub fn start(name: &str) -> ServerProcess {
+        let mut server = ServerProcess {
+            child: None,
+            address: String::new(),
+            port: 0,
+            dir: scratch(name),
+        };
+        server.restart();
+        server
+    }
+
+    /// Starts the server (again): the same port, the same database. Waits
+    /// until it listens.
+    pub fn restart(&mut self) {
+        assert!(self.child.is_none(), "the server runs already");
+        let ready = self.dir.join("ready");
+        let _ = std::fs::remove_file(&ready);
+        let child = super::common::spawn_alone(
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["server_process_helper", "--exact", "--nocapture"])
+                .env(SERVER_HELPER, format!("{} {}", self.dir.display(), self.port))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::inherit()),
+        )
+        .expect("the server's process starts");
+        self.child = Some(child);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+        let port = loop {
+            if let Ok(text) = std::fs::read_to_string(&ready)
+                && let Ok(port) = text.trim().parse::<u16>()
+            {
+                break port;
+            }
+            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
+                panic!("the server's process stopped ({status})");
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the server's process never listened"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        self.port = port;
+        self.address = format!("127.0.0.1:{port}");
+    }
+
+    /// Kills the server's process with SIGKILL, and waits for its end.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap();
+            let status = child.wait().unwrap();
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(status.signal(), Some(9), "the server's process was killed: {status}");
+        }
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Run by a test file's `server_process_helper` test: with
+/// [`SERVER_HELPER`] set (`DIR PORT`, port 0 for any), serves on that
+/// loopback port with its database in `DIR` until it is killed, having
+/// written its port to `DIR/ready`; without it, does nothing.
+pub fn serve_in_this_process() {
+    let Ok(said) = std::env::var(SERVER_HELPER) else {
+        return;
+    };
+    let (dir, port) = said.rsplit_once(' ').expect("DIR PORT");
+    let dir = std::path::PathBuf::from(dir);
+    let port: u16 = port.parse().expect("a port");
+    let runtime = runtime();
+    let database = entropy_server::db::sqlite_url(&dir.join("server.db"));
+    let config = entropy_server::Config::new(SocketAddr::from(([127, 0, 0, 1], port)), database);
+    let running = runtime
+        .block_on(entropy_server::start(config, Arc::new(entropy_server::SystemClock)))
+        .unwrap();
+    let port = running.local_addr().port();
+    std::fs::write(dir.join("ready.tmp"), port.to_string()).unwrap();
+    std::fs::rename(dir.join("ready.tmp"), dir.join("ready")).unwrap();
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+    }
+}

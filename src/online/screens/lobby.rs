@@ -3,9 +3,11 @@
 //! choices remembered), posted as an open seek or sent to one player by
 //! name as a challenge; on the right the seeks open (Enter or a click
 //! accepts one), the challenges made to this player (accept or decline),
-//! the players online and the games under way. A game that starts for this
-//! player opens in the room that plays it. Sign out and Back at the foot;
-//! a line under the heading says how the connection stands.
+//! the players online with their ratings (in the pool of the game offered)
+//! and the games under way, each watched by a click. A game that starts
+//! for this player, and a live game of theirs under way, opens in the room
+//! that plays it; the others wait in My games. My games, Sign out and Back
+//! at the foot; a line under the heading says how the connection stands.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -17,10 +19,13 @@ use crate::app::prefs::Remembered;
 use crate::online::games::{OnlineGames, OpenOnlineGame};
 use crate::online::lobby::Lobby;
 use crate::online::net::{Net, NetCommand};
+use crate::online::screens::Opening;
 use crate::online::session::{Link, Session};
 use crate::online::{NextScreen, OnlineScreen};
+use crate::ui::keyboard::OnScreenKeyboard;
 use crate::ui::menus::{MenuEvent, MenuKeys, cycle, menu_events};
-use crate::ui::navigation::{Focus, TextEntry};
+use crate::ui::navigation::{Focus, LastDevice, TextEntry};
+use crate::ui::overlays::OverlayCommand;
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -126,6 +131,11 @@ pub enum Row {
     Accept(usize),
     /// Accept (true) or decline a challenge to this player, by index.
     Answer(usize, bool),
+    /// Watch (or play, if it is this player's) the game under way at this
+    /// index (of [`Lobby::games`]).
+    Watch(usize),
+    /// This player's games under way.
+    MyGames,
     SignOut,
     Back,
 }
@@ -136,6 +146,14 @@ pub const WITHDRAW: &str = "Withdraw seek";
 pub const CHALLENGE: &str = "Challenge";
 pub const OPPONENT: &str = "Player";
 pub const SIGN_OUT: &str = "Sign out";
+pub const MY_GAMES: &str = "My games";
+
+/// What the challenge's field takes: a player's name.
+pub const OPPONENT_FIELD: widgets::Field = widgets::Field {
+    hint: "a player's name",
+    limit: 24,
+    hidden: false,
+};
 
 /// The rows as the lobby stands.
 pub fn rows(lobby: &Lobby, me: Option<&str>) -> Vec<Row> {
@@ -150,7 +168,8 @@ pub fn rows(lobby: &Lobby, me: Option<&str>) -> Vec<Row> {
     ];
     rows.extend((0..lobby.challenges.len()).flat_map(|i| [Row::Answer(i, true), Row::Answer(i, false)]));
     rows.extend((0..lobby.open_seeks(me).count()).map(Row::Accept));
-    rows.extend([Row::SignOut, Row::Back]);
+    rows.extend((0..lobby.games.len()).map(Row::Watch));
+    rows.extend([Row::MyGames, Row::SignOut, Row::Back]);
     rows
 }
 
@@ -162,8 +181,10 @@ fn stop_typing(mut typing: ResMut<TextEntry>) {
     typing.0 = false;
 }
 
-/// A game this player plays that has started (and is not over), not yet
-/// shown: the room that plays it opens it.
+/// A game this player plays that started during this session, or a live
+/// game of theirs under way (not over), not yet shown: the room that plays
+/// it opens it, once. Correspondence games found under way at sign-in wait
+/// in My games.
 fn open_started_games(
     games: Res<OnlineGames>,
     session: Res<Session>,
@@ -173,7 +194,8 @@ fn open_started_games(
     let Some(me) = session.name() else { return };
     for (id, game) in games.iter() {
         let Some(start) = game.view.start() else { continue };
-        if game.view.is_over() || opened.contains(id) || game.view.player_named(me).is_none() {
+        let shown = game.fresh || game.live();
+        if !shown || game.view.is_over() || opened.contains(id) || game.view.player_named(me).is_none() {
             continue;
         }
         opened.push(id.clone());
@@ -211,6 +233,7 @@ struct Press<'a> {
     opponent: &'a str,
     net: &'a Net,
     session: &'a mut Session,
+    opening: &'a mut Opening,
 }
 
 impl Press<'_> {
@@ -251,6 +274,12 @@ impl Press<'_> {
                     });
                 }
             }
+            Row::Watch(i) => {
+                if let Some(game) = self.lobby.games.get(i) {
+                    self.opening.ask(&game.id);
+                }
+            }
+            Row::MyGames => next.set(OnlineScreen::Games),
             Row::SignOut => self.net.send(NetCommand::SignOut),
             Row::Back => next.title(),
         }
@@ -264,14 +293,27 @@ fn navigate(
     lobby: Res<Lobby>,
     mut session: ResMut<Session>,
     mut choice: ResMut<SeekChoice>,
-    opponent: Res<ChallengeName>,
-    net: Res<Net>,
+    mut opponent: ResMut<ChallengeName>,
+    (net, mut opening): (Res<Net>, ResMut<Opening>),
+    (device, mut keyboard, mut overlays): (Res<LastDevice>, ResMut<OnScreenKeyboard>, MessageWriter<OverlayCommand>),
+    screen: Option<Res<State<OnlineScreen>>>,
     mut next: NextScreen,
 ) {
+    if let Some(text) = keyboard.take(OPPONENT) {
+        opponent.0 = text;
+    }
+    let keys = keys.for_screen(OnlineScreen::Lobby);
+    if !screen.as_ref().is_some_and(|s| *s.get() == OnlineScreen::Lobby) {
+        return;
+    }
     let me = session.name().map(str::to_string);
     let rows = rows(&lobby, me.as_deref());
-    for event in menu_events(keys.for_screen(OnlineScreen::Lobby), &mut focus, &rows) {
+    for event in menu_events(keys, &mut focus, &rows) {
         match event {
+            // A gamepad types through the on-screen keyboard.
+            MenuEvent::Confirm(Row::Opponent) if *device == LastDevice::Gamepad => {
+                keyboard.open(OPPONENT, &opponent.0, OPPONENT_FIELD, &mut overlays);
+            }
             MenuEvent::Confirm(row) => Press {
                 lobby: &lobby,
                 me: me.as_deref(),
@@ -279,6 +321,7 @@ fn navigate(
                 opponent: &opponent.0,
                 net: &net,
                 session: &mut session,
+                opening: &mut opening,
             }
             .press(row, &mut next),
             MenuEvent::Change(row, delta) => change(&mut choice, row, delta),
@@ -308,6 +351,69 @@ pub fn speed_text(speed: Speed) -> String {
         Speed::Live { seconds } => format!("{} min", seconds / 60),
         Speed::Correspondence { days: 1 } => "1 day a move".into(),
         Speed::Correspondence { days } => format!("{days} days a move"),
+    }
+}
+
+/// The players online, each with their rating in `pool` ("Ann 1612,
+/// Bob (bot) 1500?": a question mark for one not rated there yet).
+pub fn online_line(lobby: &Lobby, pool: &str) -> String {
+    let names: Vec<String> = lobby
+        .online
+        .iter()
+        .map(|p| {
+            let bot = if p.bot { " (bot)" } else { "" };
+            match p.rating(pool) {
+                Some(rating) => format!("{}{bot} {rating:.0}", p.name),
+                None => format!("{}{bot} 1500?", p.name),
+            }
+        })
+        .collect();
+    if names.is_empty() {
+        "…".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// A pool in words: "7×7 two rounds".
+fn pool_words(options: &GameOptions) -> String {
+    let format = match options.format {
+        Format::Match => "two rounds",
+        Format::Simultaneous => "simultaneous",
+    };
+    format!("{0}×{0} {format}", options.size)
+}
+
+/// A game under way as the lobby lists it: its players, what it is, how
+/// many watch it, and whether a click plays it or watches it.
+pub fn live_game_text(game: &entropy_protocol::LiveGame, mine: bool) -> String {
+    let watching = if game.spectators > 0 {
+        format!("  ·  {}", crate::online::card::watching_words(game.spectators))
+    } else {
+        String::new()
+    };
+    let verb = if mine { "Play" } else { "Watch" };
+    format!(
+        "{verb}: {} – {}  ·  {}{watching}",
+        game.players[0].name,
+        game.players[1].name,
+        options_text(&game.options)
+    )
+}
+
+/// Beside My games: how many this player has under way, and how many
+/// wait for their move ("3 games, 1 waiting for your move").
+pub fn my_games_line(games: &OnlineGames, me: Option<&str>) -> String {
+    let mine = me.map(|me| games.mine(me)).unwrap_or_default();
+    let waiting = mine.iter().filter(|g| g.waiting).count();
+    let count = match mine.len() {
+        0 => "No games under way".to_string(),
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    };
+    match waiting {
+        0 => count,
+        w => format!("{count}, {w} waiting for your move"),
     }
 }
 
@@ -342,6 +448,7 @@ fn draw(
     mut choice: ResMut<SeekChoice>,
     mut opponent: ResMut<ChallengeName>,
     (mut typing, overlays, net): (ResMut<TextEntry>, Res<crate::ui::overlays::Overlays>, Res<Net>),
+    (mut opening, games): (ResMut<Opening>, Res<OnlineGames>),
     mut next: NextScreen,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -410,16 +517,11 @@ fn draw(
             }
             left.add_space(6.0);
             let i = index(Row::Opponent);
-            let field = widgets::Field {
-                hint: "a player's name",
-                limit: 24,
-                hidden: false,
-            };
             let hovered = widgets::field_row(
                 left,
                 OPPONENT,
                 &mut opponent.0,
-                field,
+                OPPONENT_FIELD,
                 active && i == focused,
                 &mut any_typing,
             );
@@ -502,40 +604,47 @@ fn draw(
             }
             right.add_space(6.0);
             right.label(widgets::strong("Online", widgets::HEADING - 4.0));
-            let names: Vec<String> = lobby
-                .online
-                .iter()
-                .map(|a| {
-                    if a.bot {
-                        format!("{} (bot)", a.name)
-                    } else {
-                        a.name.clone()
-                    }
-                })
-                .collect();
-            right.label(widgets::text(names.join(", "), widgets::SMALL + 1.0));
+            let pool = choice.options().pool();
+            let names = online_line(&lobby, &pool);
+            right.add(egui::Label::new(widgets::text(&names, widgets::SMALL + 1.0)).wrap());
+            crate::ui::theme::controls::shown(right, "Online", &names);
+            right.label(widgets::muted(
+                format!("Ratings for {}", pool_words(&choice.options())),
+                widgets::SMALL - 1.0,
+            ));
             if !lobby.games.is_empty() {
                 right.add_space(6.0);
                 right.label(widgets::strong("Games being played", widgets::HEADING - 4.0));
-                for game in &lobby.games {
-                    right.label(widgets::text(
-                        format!(
-                            "{} – {}  ·  {}",
-                            game.players[0].name,
-                            game.players[1].name,
-                            options_text(&game.options)
-                        ),
-                        widgets::SMALL,
-                    ));
+                for (n, game) in lobby.games.iter().enumerate() {
+                    let i = index(Row::Watch(n));
+                    let mine = me
+                        .as_deref()
+                        .is_some_and(|me| game.players.iter().any(|p| p.name == me));
+                    let label = live_game_text(game, mine);
+                    let look = widgets::ButtonLook::new(right.available_width(), 36.0)
+                        .text_size(widgets::SMALL)
+                        .focused(active && i == focused);
+                    let response = widgets::button(right, &label, look);
+                    if active && widgets::pointer_takes_focus(right, response.hovered()) {
+                        focus.point_at(i);
+                    }
+                    if active && response.clicked() {
+                        pressed = Some(Row::Watch(n));
+                    }
                 }
             }
         });
         ui.add_space(8.0);
+        let my_games = my_games_line(&games, me.as_deref());
         ui.horizontal(|ui| {
-            for row in [Row::SignOut, Row::Back] {
+            for row in [Row::MyGames, Row::SignOut, Row::Back] {
                 let i = index(row);
-                let label = if row == Row::SignOut { SIGN_OUT } else { "Back" };
-                let look = widgets::ButtonLook::new(160.0, 44.0)
+                let (label, width) = match row {
+                    Row::MyGames => (MY_GAMES, 180.0),
+                    Row::SignOut => (SIGN_OUT, 160.0),
+                    _ => ("Back", 160.0),
+                };
+                let look = widgets::ButtonLook::new(width, 44.0)
                     .entry()
                     .focused(active && i == focused);
                 let response = widgets::button(ui, label, look);
@@ -546,6 +655,8 @@ fn draw(
                     pressed = Some(row);
                 }
             }
+            ui.label(widgets::muted(&my_games, widgets::SMALL));
+            crate::ui::theme::controls::shown(ui, "My games", &my_games);
         });
     });
     if let Some(row) = pressed {
@@ -556,6 +667,7 @@ fn draw(
             opponent: &opponent.0,
             net: &net,
             session: &mut session,
+            opening: &mut opening,
         }
         .press(row, &mut next);
     }

@@ -3,7 +3,8 @@
 //! account with that name and password), Back. While the server is asked
 //! the screen says so; a server that cannot be reached, or that says no,
 //! is named with the reason, and the form keeps what was typed. Signed
-//! in, the lobby opens. Enter in the password signs in.
+//! in, the lobby opens. Enter in the password signs in. With a gamepad, A
+//! on a field opens the on-screen keyboard for it.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -13,8 +14,10 @@ use crate::app::Folders;
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::{Hosting, Link, ServerChoice, Session};
 use crate::online::{NextScreen, OnlineScreen};
+use crate::ui::keyboard::OnScreenKeyboard;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
-use crate::ui::navigation::{Focus, TextEntry};
+use crate::ui::navigation::{Focus, LastDevice, TextEntry};
+use crate::ui::overlays::OverlayCommand;
 use crate::ui::theme::{ui, widgets};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -25,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 navigate.after(crate::ui::navigation::ReadDevices),
-                to_lobby.run_if(in_state(OnlineScreen::SignIn)),
+                (take_typed, to_lobby).run_if(in_state(OnlineScreen::SignIn)),
             )
                 .in_set(AppSet::Input),
         )
@@ -71,6 +74,40 @@ pub const PASSWORD: &str = "Password";
 pub const SIGN_IN: &str = "Sign in";
 pub const REGISTER: &str = "Register";
 pub const HOST: &str = "Host a server here";
+
+/// What each field takes.
+pub const ADDRESS_FIELD: widgets::Field = widgets::Field {
+    hint: "host:port, or a wss:// address",
+    limit: 200,
+    hidden: false,
+};
+pub const NAME_FIELD: widgets::Field = widgets::Field {
+    hint: "letters, digits, - and _",
+    limit: 24,
+    hidden: false,
+};
+pub const PASSWORD_FIELD: widgets::Field = widgets::Field {
+    hint: "8 characters or more",
+    limit: 256,
+    hidden: true,
+};
+
+/// What the on-screen keyboard typed goes into its field.
+fn take_typed(
+    mut keyboard: ResMut<OnScreenKeyboard>,
+    mut choice: ResMut<ServerChoice>,
+    mut password: ResMut<Password>,
+) {
+    if let Some(text) = keyboard.take(ADDRESS) {
+        choice.address = text;
+    }
+    if let Some(text) = keyboard.take(NAME) {
+        choice.name = text;
+    }
+    if let Some(text) = keyboard.take(PASSWORD) {
+        password.0 = text;
+    }
+}
 
 /// The focus starts on the first field left empty, else on Sign in.
 fn focus_first_empty(choice: Res<ServerChoice>, password: Res<Password>, mut focus: ResMut<Focus>) {
@@ -153,6 +190,7 @@ fn press(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn navigate(
     mut keys: MenuKeys<OnlineScreen>,
     mut focus: ResMut<Focus>,
@@ -160,10 +198,20 @@ fn navigate(
     password: Res<Password>,
     mut session: ResMut<Session>,
     (net, folders): (Res<Net>, Res<Folders>),
+    (device, mut keyboard, mut overlays): (Res<LastDevice>, ResMut<OnScreenKeyboard>, MessageWriter<OverlayCommand>),
     mut next: NextScreen,
 ) {
     for event in menu_events(keys.for_screen(OnlineScreen::SignIn), &mut focus, &ROWS) {
         match event {
+            // A gamepad types through the on-screen keyboard.
+            MenuEvent::Confirm(row @ (Row::Address | Row::Name | Row::Password)) if *device == LastDevice::Gamepad => {
+                let (label, text, field) = match row {
+                    Row::Address => (ADDRESS, choice.address.as_str(), ADDRESS_FIELD),
+                    Row::Name => (NAME, choice.name.as_str(), NAME_FIELD),
+                    _ => (PASSWORD, password.0.as_str(), PASSWORD_FIELD),
+                };
+                keyboard.open(label, text, field, &mut overlays);
+            }
             MenuEvent::Confirm(row) => press(row, (&choice, &password, &folders), &mut session, &net, &mut next),
             MenuEvent::Back => next.title(),
             _ => {}
@@ -203,33 +251,9 @@ fn draw(
         for (i, row) in ROWS.iter().enumerate().take(3) {
             let is_focused = active && i == focused;
             let (label, text, field) = match row {
-                Row::Address => (
-                    ADDRESS,
-                    &mut choice.address,
-                    widgets::Field {
-                        hint: "host:port, or a wss:// address",
-                        limit: 200,
-                        hidden: false,
-                    },
-                ),
-                Row::Name => (
-                    NAME,
-                    &mut choice.name,
-                    widgets::Field {
-                        hint: "letters, digits, - and _",
-                        limit: 24,
-                        hidden: false,
-                    },
-                ),
-                _ => (
-                    PASSWORD,
-                    &mut password.0,
-                    widgets::Field {
-                        hint: "8 characters or more",
-                        limit: 256,
-                        hidden: true,
-                    },
-                ),
+                Row::Address => (ADDRESS, &mut choice.address, ADDRESS_FIELD),
+                Row::Name => (NAME, &mut choice.name, NAME_FIELD),
+                _ => (PASSWORD, &mut password.0, PASSWORD_FIELD),
             };
             let before = text.len();
             let hovered = widgets::field_row(ui, label, text, field, is_focused, &mut any_typing);

@@ -132,15 +132,27 @@ fn act(
 
 /// Review, at the end of a match: the match just played opens in the
 /// replay with the computer's review running.
+/// A game played on a server is reviewed as the server's archive has it
+/// (its players' names, its clocks), once that has come.
 fn review_finished_match(
     mut commands: MessageReader<SolomonCommand>,
     game: Res<CurrentMatch>,
     setup: Res<crate::solomon::match_setup::MatchSetup>,
+    online: Option<Res<crate::online::table::OnTable>>,
+    games: Res<crate::online::games::OnlineGames>,
     mut next: NextScreen,
     mut cmd: Commands,
 ) {
     if commands.read().any(|c| *c == SolomonCommand::Review) {
-        start_replay(match_file(&game, &setup), true, &mut cmd, &mut next);
+        let served = online.as_ref().and_then(|table| {
+            let text = games.get(&table.game)?.file.clone()?.ok()?;
+            match AnyMatchFile::parse(&text).ok()? {
+                AnyMatchFile::Rounds(file) => Some(file),
+                AnyMatchFile::Simultaneous(_) => None,
+            }
+        });
+        let file = served.unwrap_or_else(|| match_file(&game, &setup));
+        start_replay(file, true, &mut cmd, &mut next);
     }
 }
 

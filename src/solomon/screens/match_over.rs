@@ -8,6 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use entropy_rules::{Forfeit, Outcome, Player};
 
 use crate::app::AppSet;
+use crate::online::card::OnlineCard;
+use crate::online::table::rematch_label;
 use crate::solomon::game::{CurrentMatch, SolomonCommand};
 use crate::solomon::match_setup::Name;
 use crate::solomon::screen::SolomonScreen;
@@ -42,17 +44,23 @@ const CHOICES: [(SolomonCommand, &str); 4] = [
     (SolomonCommand::ToTitle, "Title"),
 ];
 
-/// The buttons after a match on a server: the lobby instead of a new match.
-const ONLINE_CHOICES: [(SolomonCommand, &str); 4] = [
-    (SolomonCommand::Rematch, "Rematch"),
-    (SolomonCommand::Review, "Review"),
-    (SolomonCommand::ToLobby, "Lobby"),
-    (SolomonCommand::ToTitle, "Title"),
-];
-
-/// The buttons for the match shown.
-fn choices(online: bool) -> &'static [(SolomonCommand, &'static str); 4] {
-    if online { &ONLINE_CHOICES } else { &CHOICES }
+/// The buttons for the match shown: after a match on a server the lobby
+/// instead of a new match, Rematch as the server has it (asked, or offered
+/// by the opponent), and none for a spectator.
+fn choices(online: &OnlineCard) -> Vec<(SolomonCommand, &'static str)> {
+    let Some((table, followed)) = online.game() else {
+        return CHOICES.to_vec();
+    };
+    let mut choices = Vec::new();
+    if !table.watching() {
+        choices.push((SolomonCommand::Rematch, rematch_label(table, followed)));
+    }
+    choices.extend([
+        (SolomonCommand::Review, "Review"),
+        (SolomonCommand::ToLobby, "Lobby"),
+        (SolomonCommand::ToTitle, "Title"),
+    ]);
+    choices
 }
 
 fn navigate(
@@ -60,9 +68,9 @@ fn navigate(
     mut focus: ResMut<Focus>,
     mut commands: MessageWriter<SolomonCommand>,
     mut overlays: MessageWriter<OverlayCommand>,
-    online: Option<Res<crate::solomon::online::OnlineMatch>>,
+    online: OnlineCard,
 ) {
-    let choices = choices(online.is_some()).map(|(c, _)| c);
+    let choices: Vec<SolomonCommand> = choices(&online).into_iter().map(|(c, _)| c).collect();
     for event in menu_events(keys.for_screen(SolomonScreen::MatchOver), &mut focus, &choices) {
         match event {
             MenuEvent::Confirm(command) => {
@@ -124,6 +132,7 @@ pub fn flags_sentence(game: &entropy_rules::Match, name: &impl Fn(Player) -> Nam
     (!falls.is_empty()).then(|| format!("{}; the rules played on for them.", falls.join(" and ")))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
     data: PanelData,
@@ -131,6 +140,7 @@ fn draw(
     mut focus: ResMut<Focus>,
     overlays: Res<crate::ui::overlays::Overlays>,
     mut commands: MessageWriter<SolomonCommand>,
+    mut online: OnlineCard,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let m = &data.game.game;
@@ -159,11 +169,13 @@ fn draw(
                     ));
                 }
             }
+            online.result_lines(ui);
         };
-        let choices = choices(data.online.is_some());
-        if let Some(command) = end_card(ui, &title, lines, choices, 2, &mut focus, active) {
+        let choices = choices(&online);
+        if let Some(command) = end_card(ui, &title, lines, &choices, 2, &mut focus, active) {
             commands.write(command);
         }
+        online.card(ui, false, active);
     });
     Ok(())
 }

@@ -9,7 +9,6 @@ use crate::solomon::screen::InMatch;
 mod count_card;
 pub mod history;
 pub mod match_over;
-pub mod online_card;
 pub mod panel;
 pub mod pause;
 pub mod playing;

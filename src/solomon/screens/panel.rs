@@ -29,8 +29,8 @@ pub struct PanelData<'w> {
     pub clock: Option<Res<'w, MatchClock>>,
     /// The tutorial, where the one person plays both sides.
     pub tutorial: Option<Res<'w, crate::solomon::tutorial::Tutorial>>,
-    /// The game on a server, if the match is one.
-    pub online: Option<Res<'w, crate::solomon::online::OnlineMatch>>,
+    /// The game on a server, if the match is one: who plays it.
+    pub online: Option<Res<'w, crate::online::table::OnTable>>,
 }
 
 impl PanelData<'_> {
@@ -40,7 +40,7 @@ impl PanelData<'_> {
             return crate::solomon::match_setup::Name::you();
         }
         if let Some(online) = &self.online {
-            return if player == online.me {
+            return if online.me == Some(player.index() as u8) {
                 crate::solomon::match_setup::Name::you()
             } else {
                 crate::solomon::match_setup::Name::other(online.names[player.index()].clone())

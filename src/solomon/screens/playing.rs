@@ -113,7 +113,7 @@ fn draw(
         Query<&crate::ui::animation::Tween>,
         Option<Res<crate::solomon::tutorial::Tutorial>>,
     ),
-    online: crate::solomon::screens::online_card::OnlineData,
+    (mut online, overlays): (crate::online::card::OnlineCard, Res<crate::ui::overlays::Overlays>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let still = !crate::ui::animation::blocks_input(&blocked);
@@ -127,7 +127,7 @@ fn draw(
             (Some(count), true) => crate::solomon::screens::count_card::counting(ui, count, &mut controls.skips),
             _ => crate::solomon::screens::turn_card::turn_card(ui, &data, &turn_data, &mut controls, still),
         }
-        crate::solomon::screens::online_card::online_card(ui, &online);
+        online.card(ui, false, overlays.is_empty());
     });
     if *controls.shown != shown {
         *controls.shown = shown;
