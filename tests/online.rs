@@ -50,10 +50,11 @@ fn wait_on_network(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> 
         if start.elapsed() > BOUND {
             let session = app.world().resource::<Session>();
             panic!(
-                "never: {what} (on {:?}; the connection {:?}; the last notice {:?})",
+                "never: {what} (on {:?}; the connection {:?}; the last notice {:?}; the problem {:?})",
                 screen(app),
                 session.link,
-                session.notice
+                session.notice,
+                session.problem
             );
         }
         app.update();
@@ -506,7 +507,7 @@ fn takebacks_are_asked_and_allowed_and_a_rematch_offered_is_accepted() {
     });
     let played = bots.block_on(robot).unwrap();
     assert_eq!(played.len(), 2);
-    assert!(played[0].took_back);
+    assert!(played[0].asked_takeback);
 }
 
 /// Two bots play each other; the game, signed in as a third player,
@@ -685,6 +686,56 @@ mod stand_in {
         WelcomeThenBreak,
         /// A Welcome, and nothing more.
         Welcome,
+        /// A Welcome, a game of the player's, and each time it is watched
+        /// an event that cannot be: a move before any draw.
+        BadGame,
+    }
+
+    /// How many times the game of [`Answer::BadGame`] was watched.
+    pub static WATCHED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// Ann's game, begun, then a move of hers before any counter is drawn.
+    fn bad_game() -> Vec<entropy_protocol::ServerMessage> {
+        use entropy_protocol::{Format, GameEvent, GameOptions, Seat, ServerMessage, Speed};
+        let seat = |name: &str| Seat {
+            name: name.into(),
+            bot: false,
+            rating: None,
+        };
+        let event = |version, event| ServerMessage::Event {
+            game: "g1".into(),
+            version,
+            event,
+            clocks: None,
+        };
+        let options = GameOptions {
+            size: 5,
+            format: Format::Match,
+            speed: Speed::Correspondence { days: 3 },
+            rated: false,
+        };
+        vec![
+            event(
+                1,
+                GameEvent::Started {
+                    players: [seat("Ann"), seat("Bob")],
+                    options,
+                    first_order: 1,
+                    seed_hash: "00".into(),
+                    rematch_of: None,
+                },
+            ),
+            event(
+                2,
+                GameEvent::Moved {
+                    board: 0,
+                    player: 0,
+                    action: "Aa".into(),
+                    left_ms: None,
+                    forced: false,
+                },
+            ),
+        ]
     }
 
     /// Serves `answers` to the connections as they come, in a task of `runtime`.
@@ -728,6 +779,25 @@ mod stand_in {
                     }
                     Answer::Welcome => {
                         let _ = ws.send(Message::text(welcome)).await;
+                    }
+                    Answer::BadGame => {
+                        let _ = ws.send(Message::text(welcome)).await;
+                        let started = entropy_protocol::ServerMessage::GameStarted { game: "g1".into() };
+                        let _ = ws.send(Message::text(entropy_protocol::encode(&started))).await;
+                        while let Some(Ok(frame)) = ws.next().await {
+                            let Message::Text(text) = frame else { continue };
+                            if !matches!(
+                                entropy_protocol::decode_client(&text),
+                                Ok(entropy_protocol::ClientMessage::Watch { .. })
+                            ) {
+                                continue;
+                            }
+                            WATCHED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            for event in bad_game() {
+                                let _ = ws.send(Message::text(entropy_protocol::encode(&event))).await;
+                            }
+                        }
+                        continue;
                     }
                 }
                 // Kept open until the client goes.
@@ -789,6 +859,27 @@ fn bad_answers_from_a_server_are_said_and_never_panic() {
     wait_on_network(&mut app, "connected again", |app| {
         app.world().resource::<Session>().link == Link::Online
     });
+    drop(app);
+    // A game whose events cannot be: watched again once, then given up, said.
+    let address = stand_in::serve(&runtime, vec![Answer::BadGame]);
+    let mut app = core_app(entropy::Folders::in_dir(&dir));
+    kept_session(&mut app, &address);
+    choose_on_title(&mut app, "Play online");
+    wait_on_network(&mut app, "the game given up, said", |app| {
+        app.world()
+            .resource::<Session>()
+            .notice
+            .as_ref()
+            .is_some_and(|(words, _)| words.contains("cannot be read"))
+    });
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(
+        stand_in::WATCHED.load(std::sync::atomic::Ordering::SeqCst),
+        2,
+        "watched again once, then given up"
+    );
 }
 
 /// A player with a gamepad only: Play online, each field typed with the
@@ -920,4 +1011,56 @@ fn a_server_hosted_in_the_game_keeps_its_accounts_when_the_game_is_closed_and_ho
             "the server stopped with the game"
         );
     }
+}
+
+/// A simultaneous match: the bot asks to take back its placement, the
+/// person allows it, and the match goes on to its end.
+#[test]
+fn a_takeback_in_the_simultaneous_match_is_allowed_and_the_match_goes_on() {
+    let server = TestServer::start("online-sim-takeback-server");
+    let options = GameOptions {
+        size: 5,
+        format: Format::Simultaneous,
+        speed: Speed::Live { seconds: 600 },
+        rated: false,
+    };
+    let bots = server::runtime();
+    let behaviour = Behaviour {
+        seek: Some(options),
+        games: 1,
+        takeback_after: Some(3),
+        ..Behaviour::default()
+    };
+    let robot = bots.spawn(bot(server.address.clone(), "Cy", behaviour, 12));
+    let dir = scratch("online-sim-takeback-game");
+    let mut app = game_at(&dir, &server.address, "Ann");
+    register(&mut app);
+    accept_the_seek(&mut app);
+    wait_on_network(&mut app, "both boards on the table", |app| {
+        app.world().get_resource::<State<SimScreen>>().map(|s| *s.get()) == Some(SimScreen::Playing)
+            && app.world().get_resource::<OnTable>().is_some()
+    });
+    let offered = |app: &App| {
+        let table = app.world().resource::<OnTable>();
+        let followed = app.world().resource::<OnlineGames>().get(&table.game).unwrap();
+        followed
+            .view
+            .takeback_offer()
+            .is_some_and(|p| Some(p) == table.opponent())
+    };
+    let mut rng = SmallRng::seed_from_u64(13);
+    wait_on_network(&mut app, "the bot's takeback asked", |app| {
+        if offered(app) {
+            return true;
+        }
+        person_moves(app, &mut rng);
+        false
+    });
+    send(&mut app, DoGameAction(GameAction::AcceptTakeback));
+    wait_on_network(&mut app, "the match's end", |app| {
+        person_moves(app, &mut rng);
+        result_shown(app)
+    });
+    let played = bots.block_on(robot).unwrap();
+    assert_eq!(played[0].result, result_of(totals_on_the_table(&app)));
 }

@@ -54,6 +54,7 @@ use crate::ui::overlays::OverlayCommand;
 mod carreno;
 mod measure;
 pub use measure::empty_window;
+mod online;
 mod probe;
 mod scripts;
 mod simultaneous;
@@ -155,6 +156,8 @@ pub enum Step {
     Carreno(carreno::CarrenoStep),
     /// A step in the simultaneous match.
     Simultaneous(simultaneous::SimStep),
+    /// A step in online play.
+    Online(online::OnlineStep),
     /// Quit.
     Exit,
 }

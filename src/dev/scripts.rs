@@ -56,6 +56,8 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "simultaneous-pointer" => (simultaneous_pointer(), false),
         "tournament" => (tournament(["tournament_setup", "tournament_flag"]), true),
         "tournament-large" => (tournament(["tournament_setup_large", "tournament_flag_large"]), true),
+        "online" => (online(ONLINE_SHOTS), true),
+        "online-large" => (online(ONLINE_SHOTS_LARGE), true),
         _ => return None,
     })
 }
@@ -484,6 +486,217 @@ fn carreno() -> Vec<Step> {
         Frames(12),
         Shot("carreno_result"),
         Frames(4),
+        Exit,
+    ]
+}
+
+/// The online screens' shots, in the order [`online`] takes them.
+const ONLINE_SHOTS: [&str; 13] = [
+    "online_sign_in",
+    "online_hosting",
+    "online_keyboard",
+    "online_lobby",
+    "online_playing",
+    "online_pause",
+    "online_over",
+    "online_takeback",
+    "online_simultaneous",
+    "online_watching",
+    "online_my_games",
+    "online_title",
+    "online_lost",
+];
+
+/// The same at 1920×1080.
+const ONLINE_SHOTS_LARGE: [&str; 13] = [
+    "online_sign_in_large",
+    "online_hosting_large",
+    "online_keyboard_large",
+    "online_lobby_large",
+    "online_playing_large",
+    "online_pause_large",
+    "online_over_large",
+    "online_takeback_large",
+    "online_simultaneous_large",
+    "online_watching_large",
+    "online_my_games_large",
+    "online_title_large",
+    "online_lost_large",
+];
+
+/// Online play through a server of the script's own, with bots: the
+/// sign-in form, the server hosted here, the on-screen keyboard, the lobby
+/// (seeks, a challenge, the players online with their ratings), a rated
+/// match on the board with a spectator, its pause menu, its result with
+/// the ratings' change and a rematch offered, a takeback asked in a
+/// simultaneous match and that match, a game between bots watched, My
+/// games, the title saying a move is waited for, and the connection lost.
+fn online(
+    [
+        sign_in,
+        hosting,
+        keyboard,
+        lobby,
+        playing,
+        pause,
+        over,
+        takeback,
+        simultaneous,
+        watching,
+        my_games,
+        title,
+        lost,
+    ]: [&'static str; 13],
+) -> Vec<Step> {
+    use super::online::{OnlineStep as O, Wait};
+    use crate::online::OnlineScreen;
+    use crate::online::table::GameAction;
+    use crate::simultaneous::SimScreen;
+    use entropy_client::bot::Behaviour;
+    use entropy_protocol::{Format, GameOptions, Speed};
+    let options = |size, format, speed, rated| GameOptions {
+        size,
+        format,
+        speed,
+        rated,
+    };
+    let live = |minutes: u32| Speed::Live { seconds: minutes * 60 };
+    let bea = Behaviour {
+        seek: Some(options(7, Format::Match, live(10), true)),
+        games: 2,
+        rematch: true,
+        ..Behaviour::default()
+    };
+    let cy = Behaviour {
+        seek: Some(options(5, Format::Simultaneous, live(10), false)),
+        takeback_after: Some(3),
+        ..Behaviour::default()
+    };
+    let dot = Behaviour {
+        seek: Some(options(5, Format::Match, Speed::Correspondence { days: 3 }, false)),
+        ..Behaviour::default()
+    };
+    let eve = Behaviour {
+        challenge: Some((
+            "Ada".into(),
+            options(7, Format::Simultaneous, Speed::Correspondence { days: 1 }, false),
+        )),
+        ..Behaviour::default()
+    };
+    let pace = std::time::Duration::from_millis(700);
+    let fay = Behaviour {
+        seek: Some(options(5, Format::Match, live(5), false)),
+        pace,
+        ..Behaviour::default()
+    };
+    let gus = Behaviour {
+        accept_from: Some("Fay".into()),
+        pace,
+        ..Behaviour::default()
+    };
+    let online = Step::Online;
+    vec![
+        Frames(30),
+        online(O::Serve),
+        online(O::Bot("Bea", bea)),
+        online(O::Bot("Cy", cy)),
+        online(O::Bot("Dot", dot)),
+        online(O::Form("Ada")),
+        online(O::To(OnlineScreen::SignIn)),
+        Screen(OnlineScreen::SignIn.into()),
+        Frames(20),
+        Shot(sign_in),
+        online(O::Host),
+        online(O::Until(Wait::Hosting)),
+        Frames(20),
+        Shot(hosting),
+        online(O::Form("Ada")),
+        Device(LastDevice::Gamepad),
+        online(O::Keyboard),
+        Frames(20),
+        Shot(keyboard),
+        Key(Nav::Pause),
+        Device(LastDevice::Mouse),
+        online(O::Register),
+        Screen(OnlineScreen::Lobby.into()),
+        // A challenge, once Ada is there to be challenged.
+        online(O::Bot("Eve", eve)),
+        online(O::Until(Wait::Lobby {
+            seeks: 3,
+            challenges: 1,
+            games: 0,
+        })),
+        Frames(20),
+        Shot(lobby),
+        // A correspondence game begun and left for later.
+        online(O::Accept("Dot")),
+        Screen(SolomonScreen::Playing.into()),
+        online(O::Play(4)),
+        online(O::Act(GameAction::Lobby)),
+        Screen(OnlineScreen::Lobby.into()),
+        // A rated match, watched by someone, to its result.
+        online(O::Accept("Bea")),
+        Screen(SolomonScreen::Playing.into()),
+        online(O::Play(40)),
+        online(O::Spectate),
+        online(O::Until(Wait::Watched)),
+        Frames(20),
+        Shot(playing),
+        Overlay(OverlayCommand::Open(crate::ui::overlays::Overlay::Pause)),
+        Frames(12),
+        Shot(pause),
+        Overlay(OverlayCommand::Close),
+        Speed(60.0),
+        online(O::Play(usize::MAX)),
+        Screen(SolomonScreen::MatchOver.into()),
+        Speed(1.0),
+        online(O::Until(Wait::Rated)),
+        online(O::Until(Wait::RematchOffered)),
+        Frames(20),
+        Shot(over),
+        Do(SolomonCommand::ToLobby),
+        Screen(OnlineScreen::Lobby.into()),
+        // A simultaneous match: the bot asks for a takeback, allowed.
+        online(O::Accept("Cy")),
+        Screen(SimScreen::Playing.into()),
+        online(O::PlayUntil(Wait::TakebackAsked)),
+        Frames(20),
+        Shot(takeback),
+        online(O::Act(GameAction::AcceptTakeback)),
+        online(O::Play(30)),
+        Frames(20),
+        Shot(simultaneous),
+        online(O::Act(GameAction::Lobby)),
+        Screen(OnlineScreen::Lobby.into()),
+        // Two bots play each other: watched.
+        online(O::Bot("Fay", fay)),
+        online(O::Bot("Gus", gus)),
+        online(O::Watch("Fay")),
+        Screen(SolomonScreen::Playing.into()),
+        online(O::Until(Wait::Steps(14))),
+        Frames(30),
+        Shot(watching),
+        online(O::Act(GameAction::Lobby)),
+        Screen(OnlineScreen::Lobby.into()),
+        online(O::To(OnlineScreen::Games)),
+        Screen(OnlineScreen::Games.into()),
+        Frames(20),
+        Shot(my_games),
+        online(O::Title),
+        Screen(Shown::Title),
+        Frames(30),
+        Shot(title),
+        // The simultaneous match taken up again, and the server gone.
+        online(O::To(OnlineScreen::Lobby)),
+        Screen(OnlineScreen::Lobby.into()),
+        online(O::TakeUp("Cy")),
+        Screen(SimScreen::Playing.into()),
+        Frames(20),
+        online(O::KillServer),
+        online(O::Until(Wait::Lost)),
+        Frames(10),
+        Shot(lost),
+        Frames(10),
         Exit,
     ]
 }

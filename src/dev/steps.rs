@@ -42,6 +42,7 @@ pub(super) struct Stage<'w, 's> {
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
     carreno: carreno::CarrenoStage<'w, 's>,
     simultaneous: super::simultaneous::SimStage<'w, 's>,
+    online: super::online::OnlineStage<'w, 's>,
     clock: Option<ResMut<'w, crate::solomon::match_clock::MatchClock>>,
     pub(super) computer: ComputerStage<'w>,
 }
@@ -64,7 +65,7 @@ pub(super) struct Out<'w> {
 }
 
 /// A random legal move for the person to move, preferring slides.
-fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option<Action> {
+pub(super) fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option<Action> {
     match position.phase() {
         Phase::ChaosPlace(_) => {
             let vacant = position.placements();
@@ -274,6 +275,7 @@ pub(super) fn step(step: Step, script: &mut Script, stage: &mut Stage, out: &mut
         }
         Step::Carreno(carreno_step) => carreno::step(carreno_step, &mut stage.carreno),
         Step::Simultaneous(sim_step) => super::simultaneous::step(sim_step, &mut stage.simultaneous),
+        Step::Online(online_step) => super::online::step(online_step, &mut stage.online, &mut script.rng, commands),
         Step::Exit => {
             out.exit.write(AppExit::Success);
             true

@@ -53,15 +53,17 @@ impl OnlineCard<'_> {
         let mut chosen = None;
         widgets::card(ui, |ui| {
             ui.set_width(ui.available_width());
+            let lost = matches!(self.session.link, Link::Lost { .. });
             match table.opponent() {
                 Some(them) => {
                     let here = followed.presence[usize::from(them)];
                     ui.horizontal(|ui| {
                         ui.label(widgets::strong(table.named(them), widgets::BODY));
-                        let (words, colour) = if here {
-                            ("connected", ui::ORDER)
-                        } else {
-                            ("disconnected", ui::WARNING)
+                        // Whether they are there is the server's to say.
+                        let (words, colour) = match (lost, here) {
+                            (true, _) => ("", ui::MUTED),
+                            (false, true) => ("connected", ui::ORDER),
+                            (false, false) => ("disconnected", ui::WARNING),
                         };
                         ui.label(widgets::text(words, widgets::SMALL).color(colour));
                     });
@@ -85,8 +87,13 @@ impl OnlineCard<'_> {
                 for player in [0u8, 1] {
                     let runs = running == Some(player) || (running.is_none() && !followed.view.is_over());
                     let colour = if runs { ui::ACCENT } else { ui::MUTED };
+                    let name = if table.me == Some(player) {
+                        "You"
+                    } else {
+                        table.names[usize::from(player)].as_str()
+                    };
                     ui.horizontal(|ui| {
-                        ui.label(widgets::text(&table.names[usize::from(player)], widgets::SMALL + 1.0));
+                        ui.label(widgets::text(name, widgets::SMALL + 1.0));
                         ui.label(
                             widgets::strong(clock_text(left[usize::from(player)]), widgets::SMALL + 1.0).color(colour),
                         );
@@ -151,9 +158,13 @@ impl OnlineCard<'_> {
         let Some((table, followed)) = self.game() else { return };
         if let Some(rated) = followed.view.rated() {
             for (player, change) in [0u8, 1].into_iter().zip(rated) {
+                let whose = if table.me == Some(player) {
+                    "Your rating".to_string()
+                } else {
+                    format!("{}'s rating", table.names[usize::from(player)])
+                };
                 let words = format!(
-                    "{}: rating {:.0} → {:.0} ({})",
-                    table.names[usize::from(player)],
+                    "{whose}: {:.0} → {:.0} ({})",
                     change.before,
                     change.after,
                     change.said()

@@ -23,6 +23,17 @@ pub struct OpenOnlineGame {
     pub format: Format,
 }
 
+/// What became of an event heard ([`OnlineGames::event`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// Taken (or seen already, or of a game not followed).
+    Taken,
+    /// The view could not take it: the game must be watched again from its start.
+    WatchAgain,
+    /// It failed again: the game is given up, why.
+    GaveUp(String),
+}
+
 /// A game of this player's not over, as "My games" lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MyGame {
@@ -50,8 +61,13 @@ pub struct Followed {
     /// follower notes the count it has dealt with), and the last one's reason.
     pub refusals: (u32, Option<String>),
     /// An event the view could not take (the game is watched again from
-    /// its start).
+    /// its start, once: an event that fails again is the server's fault,
+    /// and the game is no longer followed).
     pub problem: Option<String>,
+    /// The version of the event that failed last.
+    failed_at: Option<u64>,
+    /// The game could not be read twice over: its events are not taken.
+    given_up: bool,
     /// The finished game's match file, once asked for and come.
     pub file: Option<Result<String, String>>,
     /// How many watch it who do not play it.
@@ -69,6 +85,8 @@ impl Followed {
             clocks_at: Duration::ZERO,
             refusals: (0, None),
             problem: None,
+            failed_at: None,
+            given_up: false,
             file: None,
             spectators: 0,
             fresh,
@@ -198,25 +216,42 @@ impl OnlineGames {
 
     /// Takes event `version` of `game`, with the clocks sent with it, at
     /// real time `now`. An event the view cannot take starts the view
-    /// again: returns true when the game must be watched again from its
-    /// start.
-    pub fn event(&mut self, game: &str, version: u64, event: GameEvent, clocks: Option<Clocks>, now: Duration) -> bool {
+    /// again, and the game is watched again from its start; the same event
+    /// failing again is the server's fault, and the game is given up.
+    pub fn event(
+        &mut self,
+        game: &str,
+        version: u64,
+        event: GameEvent,
+        clocks: Option<Clocks>,
+        now: Duration,
+    ) -> Heard {
         let Some(followed) = self.games.get_mut(game) else {
-            return false;
+            return Heard::Taken;
         };
+        if followed.given_up {
+            return Heard::Taken;
+        }
         match followed.view.apply_with_clocks(version, event, clocks) {
             Ok(Applied::New) => {
                 if clocks.is_some() {
                     followed.clocks_at = now;
                 }
-                false
+                Heard::Taken
             }
-            Ok(Applied::Seen) => false,
+            Ok(Applied::Seen) => Heard::Taken,
+            Err(e) if followed.failed_at == Some(e.version) => {
+                warn!("game {game}: {e}, again: given up");
+                followed.problem = Some(e.to_string());
+                followed.given_up = true;
+                Heard::GaveUp(e.to_string())
+            }
             Err(e) => {
                 warn!("game {game}: {e}");
                 followed.problem = Some(e.to_string());
+                followed.failed_at = Some(e.version);
                 followed.view = GameView::new(game);
-                true
+                Heard::WatchAgain
             }
         }
     }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppSet;
 use crate::app::prefs::Remembered;
 use crate::app::redraw::Redraw;
-use crate::online::games::OnlineGames;
+use crate::online::games::{Heard, OnlineGames};
 use crate::online::lobby::Lobby;
 use crate::online::net::{Net, NetCommand, NetEvent};
 
@@ -217,7 +217,10 @@ fn hear(
                 Incoming::Malformed(why) => session.tell(format!("The server sent something unreadable: {why}"), now),
                 Incoming::Lost(why) => {
                     if !matches!(session.link, Link::Lost { .. }) {
-                        session.link = Link::Lost { since: now, why };
+                        session.link = Link::Lost {
+                            since: now,
+                            why: plain(&why),
+                        };
                     }
                 }
                 Incoming::Reconnected => {
@@ -276,12 +279,43 @@ fn hear_message(
             version,
             event,
             clocks,
-        } => {
-            if games.event(&game, version, event, clocks, now) {
-                net.send(NetCommand::Send(ClientMessage::Watch { game, since: 0 }));
-            }
-        }
+        } => match games.event(&game, version, event, clocks, now) {
+            Heard::Taken => {}
+            Heard::WatchAgain => net.send(NetCommand::Send(ClientMessage::Watch { game, since: 0 })),
+            Heard::GaveUp(why) => session.tell(format!("The server's game {game} cannot be read: {why}"), now),
+        },
         ServerMessage::Presence { game, player, here } => games.presence(&game, player, here),
         ServerMessage::Spectators { game, count } => games.spectators(&game, count),
+    }
+}
+
+/// Why a connection was lost, in a player's words where the network's are
+/// a programmer's.
+///
+/// ```
+/// use entropy::online::session::plain;
+/// assert_eq!(
+///     plain("WebSocket protocol error: Connection reset without closing handshake"),
+///     "the connection to the server broke"
+/// );
+/// assert_eq!(plain("the server said nothing for 1.5 s"), "the server stopped answering");
+/// ```
+pub fn plain(why: &str) -> String {
+    let lower = why.to_lowercase();
+    if lower.contains("said nothing") {
+        "the server stopped answering".into()
+    } else if [
+        "reset",
+        "closing handshake",
+        "broken pipe",
+        "closed the connection",
+        "eof",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        "the connection to the server broke".into()
+    } else {
+        why.to_string()
     }
 }

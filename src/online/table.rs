@@ -260,7 +260,7 @@ pub fn rematch(table: &OnTable, net: &Net) {
     }));
 }
 
-/// The words of the result's Rematch: "Rematch", "Accept the rematch"
+/// The words of the result's Rematch: "Rematch", "Accept rematch"
 /// when the opponent offers one, "Rematch asked" once this player has.
 pub fn rematch_label(table: &OnTable, followed: &Followed) -> &'static str {
     match (followed.view.rematch_offer(), table.me) {
@@ -272,7 +272,7 @@ pub fn rematch_label(table: &OnTable, followed: &Followed) -> &'static str {
 
 /// The result's Rematch labels.
 pub const REMATCH: &str = "Rematch";
-pub const ACCEPT_REMATCH: &str = "Accept the rematch";
+pub const ACCEPT_REMATCH: &str = "Accept rematch";
 pub const REMATCH_ASKED: &str = "Rematch asked";
 
 /// The forfeit a game's termination names ("resigned: player 2", "time

@@ -73,6 +73,13 @@ impl OnScreenKeyboard {
         spec: widgets::Field,
         overlays: &mut MessageWriter<OverlayCommand>,
     ) {
+        self.prepare(field, text, spec);
+        overlays.write(OverlayCommand::Open(Overlay::Keyboard));
+    }
+
+    /// Readies the keyboard for the field `field` holding `text`, for the
+    /// caller to open its dialog ([`Overlay::Keyboard`]).
+    pub fn prepare(&mut self, field: &'static str, text: &str, spec: widgets::Field) {
         *self = OnScreenKeyboard {
             field: Some(field),
             text: text.to_string(),
@@ -82,7 +89,6 @@ impl OnScreenKeyboard {
             cursor: (1, 0),
             done: None,
         };
-        overlays.write(OverlayCommand::Open(Overlay::Keyboard));
     }
 
     /// The text typed into `field`, once the keyboard is done with it.
@@ -216,7 +222,12 @@ fn draw(
             .inner_margin(egui::Margin::symmetric(14, 8))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(widgets::text(format!("{shown}▏"), widgets::BODY + 2.0));
+                ui.horizontal(|ui| {
+                    ui.label(widgets::text(&shown, widgets::BODY + 2.0));
+                    // Where the next key types.
+                    let (caret, _) = ui.allocate_exact_size(egui::vec2(2.0, widgets::BODY + 4.0), egui::Sense::hover());
+                    ui.painter().rect_filled(caret, 0.0, ui::ACCENT);
+                });
             });
         crate::ui::theme::controls::shown(ui, "Typed", &shown);
         ui.add_space(8.0);

@@ -182,13 +182,14 @@ fn draw(mut contexts: EguiContexts, mut menu: Menu, mut prefs: ResMut<PrefsFile>
                     .text_size(18.0);
                 let response = widgets::button(ui, entry.label, look);
                 if let Some(badge) = &entry.badge {
-                    ui.painter().text(
-                        response.rect.right_center() + egui::vec2(12.0, 0.0),
-                        egui::Align2::LEFT_CENTER,
-                        badge,
-                        egui::FontId::proportional(widgets::SMALL + 1.0),
-                        ui::ACCENT,
-                    );
+                    // On a ground of its own, over the living board.
+                    let painter = ui.painter();
+                    let font = egui::FontId::proportional(widgets::SMALL + 1.0);
+                    let galley = painter.layout_no_wrap(badge.clone(), font, ui::ACCENT);
+                    let at = response.rect.right_center() + egui::vec2(14.0, -galley.size().y / 2.0);
+                    let ground = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(8.0, 4.0));
+                    painter.rect_filled(ground, 8.0, ui::SCRIM);
+                    painter.galley(at, galley, ui::ACCENT);
                     crate::ui::theme::controls::shown(ui, &format!("Badge {}", entry.label), badge);
                 }
                 if active && widgets::pointer_takes_focus(ui, response.hovered()) {

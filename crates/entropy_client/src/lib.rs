@@ -16,9 +16,12 @@
 //!   the last version it saw and sends again a move that had no answer.
 //! - [`GameView`]: one game's events replayed into the rules crate's
 //!   positions, with the moves each player owes.
+//! - [`bot`]: a bot that plays random legal moves, for tests and scripted
+//!   runs.
 //!
 //! Everything runs inside a tokio runtime the caller provides.
 
+pub mod bot;
 mod connection;
 mod endpoint;
 mod http;

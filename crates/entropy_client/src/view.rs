@@ -572,7 +572,10 @@ impl GameView {
     /// undo, move by move): a placement taken back puts its counter back
     /// in Chaos's hand; an Order move taken back takes the draw after it
     /// back too (the server draws again, with a new `Drew`, after Order's
-    /// next move). The boards are then replayed from the steps left.
+    /// next move). So a draw on a board stays unless it came after a move
+    /// taken back on that board; in the simultaneous match a draw is one
+    /// counter for both boards, and goes back with its twin. The boards
+    /// are then replayed from the steps left.
     fn take_back(&mut self, moves: usize) -> Result<(), String> {
         let mut removed = vec![false; self.steps.len()];
         let mut left = moves;
@@ -592,42 +595,36 @@ impl GameView {
         if left > 0 {
             return Err(format!("TookBack {moves}: there are fewer moves than that"));
         }
-        let cut = removed.iter().position(|&r| r).unwrap_or(self.steps.len());
-        // The draws of the round before stay as they are.
-        let round_start = self.steps[..cut]
-            .iter()
-            .rposition(|s| matches!(s, Step::RoundOver))
-            .map_or(0, |i| i + 1);
-        let boards = self.boards.len();
-        let kept_draw = |i: usize, board: u8| -> bool {
-            // A draw stays if a placement kept on its board follows it…
-            let next_move = (i + 1..self.steps.len()).find(|&j| {
-                matches!(&self.steps[j], Step::Moved { board: b, .. } if *b == board)
-                    || matches!(&self.steps[j], Step::Drew { board: b, .. } if *b == board)
-            });
-            match next_move {
-                Some(j) if matches!(self.steps[j], Step::Moved { .. }) => {
-                    // …kept, or taken back as the first move undone on the
-                    // board after a kept Order move (its counter is in hand
-                    // again)…
-                    !removed[j]
-                        || self.first_removed_on(&removed, board) == Some(j) && self.hand_after_undo(&removed, board)
-                }
-                _ => false,
-            }
+        let first_removed = |board: u8| {
+            (0..self.steps.len())
+                .find(|&i| removed[i] && matches!(&self.steps[i], Step::Moved { board: b, .. } if *b == board))
         };
-        let mut steps = Vec::with_capacity(self.steps.len());
+        let mut dropped = vec![false; self.steps.len()];
         for (i, step) in self.steps.iter().enumerate() {
-            let keep = match step {
-                Step::Moved { .. } => !removed[i],
-                Step::Drew { board, .. } => i < round_start || kept_draw(i, *board),
-                Step::RoundOver => true,
-            };
-            if keep {
-                steps.push(step.clone());
+            if let Step::Drew { board, .. } = step {
+                dropped[i] = first_removed(*board).is_some_and(|first| i > first);
             }
         }
+        if self.simultaneous() {
+            // Board 1's draw is announced right after board 0's: one counter.
+            for i in 1..self.steps.len() {
+                let twins = matches!(self.steps[i - 1], Step::Drew { board: 0, .. })
+                    && matches!(self.steps[i], Step::Drew { board: 1, .. });
+                if twins && (dropped[i - 1] || dropped[i]) {
+                    dropped[i - 1] = true;
+                    dropped[i] = true;
+                }
+            }
+        }
+        let steps: Vec<Step> = self
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !removed[*i] && !dropped[*i])
+            .map(|(_, step)| step.clone())
+            .collect();
         let size = self.boards.first().map(|b| b.position.size()).unwrap_or(Size::Seven);
+        let boards = self.boards.len();
         self.boards = vec![Board::new(size); boards];
         self.round = 0;
         self.steps.clear();
@@ -635,26 +632,6 @@ impl GameView {
             self.step(step)?;
         }
         Ok(())
-    }
-
-    /// The first step taken back on `board`.
-    fn first_removed_on(&self, removed: &[bool], board: u8) -> Option<usize> {
-        (0..self.steps.len())
-            .find(|&i| removed[i] && matches!(&self.steps[i], Step::Moved { board: b, .. } if *b == board))
-    }
-
-    /// Whether the first move taken back on `board` is a placement whose
-    /// counter goes back in hand: it is Chaos's, placing (the step before
-    /// it on the board, if any, is a draw after Order's move).
-    fn hand_after_undo(&self, removed: &[bool], board: u8) -> bool {
-        let Some(first) = self.first_removed_on(removed, board) else {
-            return false;
-        };
-        // The step on this board just before it is the draw it placed.
-        let before = (0..first).rev().find(
-            |&i| matches!(&self.steps[i], Step::Moved { board: b, .. } | Step::Drew { board: b, .. } if *b == board),
-        );
-        before.is_some_and(|i| matches!(self.steps[i], Step::Drew { .. }))
     }
 }
 

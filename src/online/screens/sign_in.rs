@@ -74,6 +74,7 @@ pub const PASSWORD: &str = "Password";
 pub const SIGN_IN: &str = "Sign in";
 pub const REGISTER: &str = "Register";
 pub const HOST: &str = "Host a server here";
+pub const KEYBOARD: &str = "On-screen keyboard";
 
 /// What each field takes.
 pub const ADDRESS_FIELD: widgets::Field = widgets::Field {
@@ -228,6 +229,7 @@ fn draw(
     mut session: ResMut<Session>,
     mut typing: ResMut<TextEntry>,
     (overlays, net, folders): (Res<crate::ui::overlays::Overlays>, Res<Net>, Res<Folders>),
+    (mut keyboard, mut overlay_commands): (ResMut<OnScreenKeyboard>, MessageWriter<OverlayCommand>),
     mut next: NextScreen,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -265,7 +267,23 @@ fn draw(
                 focus.point_at(i);
             }
         }
-        ui.add_space(4.0);
+        // For a pointer with no keys (a touch screen): the on-screen
+        // keyboard, on the field focused (else the name).
+        ui.horizontal(|ui| {
+            let look = widgets::ButtonLook::new(190.0, 30.0).text_size(15.0);
+            if widgets::button(ui, KEYBOARD, look).clicked() && active {
+                let row = ROWS
+                    .get(focused)
+                    .copied()
+                    .filter(|r| matches!(r, Row::Address | Row::Password));
+                let (label, text, field) = match row {
+                    Some(Row::Address) => (ADDRESS, choice.address.clone(), ADDRESS_FIELD),
+                    Some(_) => (PASSWORD, password.0.clone(), PASSWORD_FIELD),
+                    None => (NAME, choice.name.clone(), NAME_FIELD),
+                };
+                keyboard.open(label, &text, field, &mut overlay_commands);
+            }
+        });
         match (&session.link, &session.problem) {
             (Link::Connecting, _) => {
                 ui.horizontal(|ui| {

@@ -55,7 +55,7 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
                 });
                 // One empty cell left: there is nothing to think about.
                 if !person && position.placements().len() > 1 {
-                    widgets::thinking_line(ui, turn.thinking.busy());
+                    waiting(ui, data, chaos, turn.thinking.busy());
                 }
             }
             Phase::OrderMove => {
@@ -71,7 +71,7 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
                 };
                 ui.add(egui::Label::new(widgets::text(words, widgets::BODY)).wrap());
                 if !person {
-                    widgets::thinking_line(ui, turn.thinking.busy());
+                    waiting(ui, data, order, turn.thinking.busy());
                 }
             }
         }
@@ -97,6 +97,19 @@ pub(crate) fn turn_card(ui: &mut egui::Ui, data: &PanelData, turn: &TurnData, co
             ui.add(egui::Label::new(widgets::text(reason, widgets::SMALL + 1.0).color(ui::WARNING)).wrap());
         }
     });
+}
+
+/// While another decides: the computer's thinking line, or, for a player
+/// on another machine, that their move comes through the server.
+fn waiting(ui: &mut egui::Ui, data: &PanelData, player: entropy_rules::Player, busy: bool) {
+    if data.game.seats[player.index()] == crate::solomon::match_setup::Seat::Remote {
+        ui.label(widgets::muted(
+            format!("Waiting for {}'s move…", data.name(player)),
+            widgets::SMALL + 1.0,
+        ));
+    } else {
+        widgets::thinking_line(ui, busy);
+    }
 }
 
 /// Pass, Hint and Undo for a person; pause, step and speed when watching.

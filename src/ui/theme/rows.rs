@@ -191,6 +191,10 @@ pub struct Field {
     pub hidden: bool,
 }
 
+/// The width a text field's label takes, so that fields one under another
+/// start at one edge.
+const FIELD_LABEL: f32 = 140.0;
+
 /// A row with `label` and a one-line text field as `field` says; the
 /// field has the keyboard while the row has the focus. Sets `typing` when
 /// the field has the keyboard; returns whether the pointer is over it.
@@ -216,8 +220,12 @@ pub fn field_row(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.label(super::widgets::text(label, BODY).color(ui::MUTED));
-                ui.add_space(20.0);
+                // Fields one under another start at one edge, whatever their labels.
+                let label_size = egui::vec2(FIELD_LABEL, ui.spacing().interact_size.y);
+                ui.allocate_ui_with_layout(label_size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.set_min_width(FIELD_LABEL);
+                    ui.label(super::widgets::text(label, BODY).color(ui::MUTED));
+                });
                 let edit = egui::TextEdit::singleline(name)
                     .char_limit(field.limit)
                     .hint_text(field.hint)

@@ -453,3 +453,83 @@ fn a_move_withdraws_a_takeback_offered() {
     view.apply(5, moved(0, 0, "AaAa")).unwrap();
     assert_eq!(view.takeback_offer(), None, "Order's move withdrew Chaos's offer");
 }
+
+/// A simultaneous match's events from seed `seed`, the server's way (each
+/// draw told to board 0 then board 1), cut after `upto` placements and
+/// Order moves; with the rules' match as it stands then and who made
+/// each move.
+fn simultaneous_events(seed: u64, upto: usize) -> (Vec<GameEvent>, SimultaneousMatch, Vec<u8>) {
+    let mut game = SimultaneousMatch::new(Size::Five, seed);
+    let mut events = vec![started(Format::Simultaneous, 0)];
+    let mut movers = Vec::new();
+    let mut turn = seed as usize;
+    while movers.len() < upto {
+        match game.step() {
+            SimultaneousStep::Over => break,
+            SimultaneousStep::Draw => {
+                let colour = game.draw().unwrap();
+                for board in 0..2 {
+                    events.push(GameEvent::Drew {
+                        board,
+                        colour: colour.number(),
+                    });
+                }
+            }
+            _ => {
+                // Either player first, as the seed goes.
+                let pending = game.pending();
+                let pending = pending[turn % pending.len()];
+                let board = pending.board.index() as u8;
+                let player = pending.player.index() as u8;
+                let position = *game.board(pending.board).position();
+                turn += 1;
+                let action = match position.phase() {
+                    Phase::ChaosPlace(_) => {
+                        let vacant = position.board().vacant();
+                        Action::Place(vacant.nth(turn % vacant.len()).unwrap())
+                    }
+                    _ => order_move(&position, turn),
+                };
+                let event = game.apply(pending.player, action).unwrap();
+                events.push(event_of(board, player, event, position.last_placed()));
+                movers.push(player);
+            }
+        }
+    }
+    (events, game, movers)
+}
+
+#[test]
+fn a_simultaneous_takeback_gives_the_rules_own_boards() {
+    // Against the rules' undo: from each point, each player's takeback of
+    // their last move and every move after it, compared with
+    // SimultaneousMatch::undo move by move.
+    for seed in 0..3u64 {
+        for upto in 1..24 {
+            for asker in [0u8, 1] {
+                let (events, mut game, movers) = simultaneous_events(seed, upto);
+                let Some(last) = movers.iter().rposition(|&m| m == asker) else {
+                    continue;
+                };
+                let moves = movers.len() - last;
+                let mut view = GameView::new("s");
+                for (i, event) in events.iter().enumerate() {
+                    view.apply(i as u64 + 1, event.clone()).unwrap();
+                }
+                for _ in 0..moves {
+                    game.undo().unwrap();
+                }
+                let version = view.version();
+                view.apply(version + 1, GameEvent::TookBack { moves: moves as u8 })
+                    .unwrap_or_else(|e| panic!("seed {seed}, {upto} moves, {asker} asks: {e}"));
+                for owner in Player::BOTH {
+                    assert_eq!(
+                        view.position(owner.index() as u8),
+                        Some(game.board(owner).position()),
+                        "seed {seed}, {upto} moves, player {asker} takes back {moves}: board {owner:?}"
+                    );
+                }
+            }
+        }
+    }
+}
