@@ -887,3 +887,83 @@ fn sigterm_ends_the_game_like_closing_its_window() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Online play through a server of the scripted run's own, with bots
+/// (`src/dev/online.rs`): the sign-in form, a server hosted here, the
+/// on-screen keyboard, the lobby, a rated match on the board with a
+/// spectator, its pause menu, its result with the ratings' change, a
+/// takeback asked in a simultaneous match and that match, a game watched,
+/// My games, the title saying a move is waited for, and the connection
+/// lost; at 1280×720 and at 1920×1080.
+#[test]
+fn the_online_screens_show() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("entropy-online-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_game(&dir, "online", &[]);
+    run_game_on(&dir, "online-large", &["--window", "1920x1080"], "1920x1200");
+    use entropy::ui::theme::ui;
+    let screens = [
+        "online_sign_in",
+        "online_hosting",
+        "online_keyboard",
+        "online_lobby",
+        "online_playing",
+        "online_pause",
+        "online_over",
+        "online_takeback",
+        "online_simultaneous",
+        "online_watching",
+        "online_my_games",
+        "online_title",
+        "online_lost",
+    ];
+    let names: Vec<String> = screens
+        .iter()
+        .flat_map(|s| [s.to_string(), format!("{s}_large")])
+        .collect();
+    // (The pause menu dims the board under it.)
+    let boards = ["playing", "over", "takeback", "simultaneous", "watching", "lost"];
+    for name in &names {
+        let shot = load(&dir.join(format!("{name}.png")));
+        let size = if name.ends_with("_large") {
+            (1920, 1080)
+        } else {
+            (1280, 720)
+        };
+        assert_eq!((shot.width, shot.height), size, "{name}: the window's size");
+        assert!(shot.contrast() > 6.0, "{name} looks blank");
+        if boards.iter().any(|b| name.contains(b)) {
+            let tray = theme_colour(entropy::ui::theme::TRAY);
+            let near =
+                |[r, g, b]: [u8; 3]| r.abs_diff(tray[0]) <= 3 && g.abs_diff(tray[1]) <= 3 && b.abs_diff(tray[2]) <= 3;
+            assert!(shot.share(near) > 0.02, "{name}: a board on the table");
+            assert!(
+                panel_rows(&shot, shot.width as usize - 6) > shot.height as usize / 2,
+                "{name}: the side panel"
+            );
+        }
+        if ["sign_in", "lobby", "my_games", "keyboard", "title", "over", "pause"]
+            .iter()
+            .any(|s| name.contains(s))
+        {
+            assert!(share_of(&shot, ui::FOCUS) > 0.0004, "{name}: a focus ring");
+        }
+        if name.contains("lost") {
+            assert!(
+                share_of(&shot, ui::WARNING) > 0.0004,
+                "{name}: the loss said in the warning's colour"
+            );
+        }
+    }
+    if let Some(keep) = std::env::var_os("ENTROPY_KEEP_SHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for name in &names {
+            std::fs::copy(
+                dir.join(format!("{name}.png")),
+                Path::new(&keep).join(format!("{name}.png")),
+            )
+            .unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
