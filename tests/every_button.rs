@@ -10,8 +10,9 @@
 //! the record (each kind, History, Back; and from the title),
 //! Carreno's setup, board and result, and the simultaneous match (its
 //! setup, both boards, pause and Continue, the count, the result's every
-//! choice, its replay and review from the history), online play's sign-in
-//! and lobby against a server of the test's, and ends with Quit.
+//! choice, its replay and review from the history), online play's every
+//! screen and control against a server and bots of the test's (see
+//! `online_tour`), and ends with Quit.
 //!
 //! A new screen or button joins this tour in the same change.
 
@@ -21,193 +22,15 @@ mod server;
 
 use std::time::{Duration, Instant};
 
+use common::clicks::{my_turn, play_a_turn, type_into};
 use common::xserver::{RealGame, on_path, xdotool};
 
 /// What the probe said the screen holds.
 type Shown = common::probe::Probe;
-use common::probe::Button;
 
-/// The release game with its probe, read here as a [`Shown`].
+/// The release game with its probe, clicked by the pointer helpers of
+/// `common::clicks`.
 type Game = RealGame;
-
-impl Game {
-    /// The pointer moves onto `at` (as a hand would, from a little away) and clicks.
-    fn click_at(&self, at: (i32, i32)) {
-        let (x, y) = (at.0.to_string(), at.1.to_string());
-        let (near_x, near_y) = ((at.0 + 7).to_string(), (at.1 + 5).to_string());
-        xdotool(
-            &self.display,
-            &["mousemove", "--window", &self.window, &near_x, &near_y],
-        );
-        std::thread::sleep(Duration::from_millis(60));
-        xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
-        std::thread::sleep(Duration::from_millis(120));
-        // A press held as long as a hand holds it.
-        xdotool(&self.display, &["mousedown", "1"]);
-        std::thread::sleep(Duration::from_millis(90));
-        xdotool(&self.display, &["mouseup", "1"]);
-    }
-
-    /// Clicks what `find` finds on the screen, until `done` holds: the
-    /// click is tried again (three times at most) only when nothing came of
-    /// it, as a player would on a game that missed a click.
-    fn click_until(
-        &mut self,
-        what: &str,
-        find: impl Fn(&Shown) -> Option<(i32, i32)>,
-        done: impl Fn(&Shown) -> bool,
-    ) -> Shown {
-        for attempt in 0..3 {
-            let at = self.steady(what, &find);
-            eprintln!("click {what} at {at:?} (try {})", attempt + 1);
-            self.click_at(at);
-            if let Some(shown) = self.within(Duration::from_secs(20), &done) {
-                return shown;
-            }
-        }
-        self.fail_with(&format!("clicking {what} did nothing"))
-    }
-
-    /// Where `find` finds something, once it holds its place: a dialog
-    /// moves once egui knows its size, and the board takes its place once
-    /// the window's layout settles. The game draws only when something
-    /// changes, so a frame that asked for no other is the screen as it
-    /// stays; while something moves (the count, with its Skip), the place
-    /// must have held for a few frames.
-    fn steady(&mut self, what: &str, find: &impl Fn(&Shown) -> Option<(i32, i32)>) -> (i32, i32) {
-        let mut since: Option<((i32, i32), u64)> = None;
-        loop {
-            let shown = self.until(&format!("{what} to click"), |s| find(s).is_some());
-            let at = find(&shown).unwrap();
-            match since {
-                _ if shown.still => return at,
-                Some((place, frame)) if place == at && shown.frame >= frame + 3 => return at,
-                Some((place, _)) if place == at => {}
-                _ => since = Some((at, shown.frame)),
-            }
-            std::thread::sleep(Duration::from_millis(30));
-        }
-    }
-
-    /// Clicks the button `label`, until `done` holds.
-    fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) -> Shown {
-        self.click_until(
-            &format!("the button {label:?}"),
-            |s| s.button(label).filter(|b| b.enabled).map(|b| b.at),
-            done,
-        )
-    }
-
-    /// Clicks the cell or square `name` of the board once nothing on it
-    /// moves (the board takes no input while a move is still moving), until
-    /// `done` holds.
-    fn click_place(&mut self, name: &str, done: impl Fn(&Shown) -> bool) -> Shown {
-        let name = name.to_string();
-        self.click_until(
-            &format!("the square {name}"),
-            move |s| s.places.get(&name).copied().filter(|_| s.fact("still") == "true"),
-            done,
-        )
-    }
-
-    /// Presses the key `key` (an X key name), until `done` holds.
-    fn key(&mut self, key: &str, done: impl Fn(&Shown) -> bool) -> Shown {
-        for _ in 0..3 {
-            xdotool(&self.display, &["key", "--window", &self.window, key]);
-            if let Some(shown) = self.within(Duration::from_secs(20), &done) {
-                return shown;
-            }
-        }
-        self.fail_with(&format!("the key {key} did nothing"))
-    }
-
-    /// Both arrows of every choice row on screen: `›` changes the value, `‹` brings it back.
-    fn both_arrows_of_every_row(&mut self, skip: &[&str]) {
-        let shown = self.until("rows with arrows", |s| {
-            s.buttons.iter().any(|b| b.label.starts_with("› "))
-        });
-        let mut rows: Vec<String> = shown
-            .buttons
-            .iter()
-            .filter_map(|b| b.label.strip_prefix("› ").map(str::to_string))
-            .filter(|r| !skip.contains(&r.as_str()))
-            .collect();
-        rows.dedup();
-        assert!(!rows.is_empty(), "rows with arrows on screen:\n{}", shown.text);
-        for row in rows {
-            let before = self.now().value(&row).to_string();
-            self.press(&format!("› {row}"), |s| s.value(&row) != before);
-            self.press(&format!("‹ {row}"), |s| s.value(&row) == before);
-        }
-    }
-
-    /// Every option of the segmented row `row`, then back to the one chosen.
-    fn every_option_of(&mut self, row: &str) {
-        let prefix = format!("{row}: ");
-        let shown = self.until(&format!("{row}'s options"), |s| {
-            s.buttons.iter().any(|b| b.label.starts_with(&prefix))
-        });
-        let options: Vec<Button> = shown
-            .buttons
-            .iter()
-            .filter(|b| b.label.starts_with(&prefix))
-            .cloned()
-            .collect();
-        assert!(options.len() > 1, "{row}'s options on screen:\n{}", shown.text);
-        let chosen = options
-            .iter()
-            .find(|b| b.main)
-            .expect("one option chosen")
-            .label
-            .clone();
-        for option in options.iter().map(|b| b.label.clone()).chain([chosen]) {
-            self.press(&option, |s| s.button(&option).is_some_and(|b| b.main));
-        }
-    }
-
-    /// `› row` until the row says `value`.
-    fn choose(&mut self, row: &str, value: &str) {
-        let arrow = format!("› {row}");
-        for _ in 0..6 {
-            // The row as drawn (a screen's first frame may not show it yet).
-            let shown = self.until(&format!("the row {row}"), |s| s.has(&arrow));
-            let now = shown.value(row).to_string();
-            if now == value {
-                return;
-            }
-            self.press(&arrow, |s| s.has(&arrow) && s.value(row) != now);
-        }
-        self.fail_with(&format!("{row} never said {value}"))
-    }
-}
-
-/// Clicks the text field `label`, empties it and types `text`, until the
-/// field says so.
-fn type_into(game: &mut Game, label: &str, text: &str) {
-    game.click_until(
-        &format!("the field {label:?}"),
-        |s| s.button(label).map(|b| b.at),
-        |s| s.focus.iter().any(|f| f == label),
-    );
-    let window = game.window.clone();
-    // What the field holds goes first, a key at a time, from its end.
-    let held = game.now().value(label).chars().count().to_string();
-    if held != "0" {
-        xdotool(&game.display, &["key", "--window", &window, "End"]);
-        xdotool(
-            &game.display,
-            &["key", "--window", &window, "--repeat", &held, "BackSpace"],
-        );
-        game.until(&format!("{label} emptied"), |s| s.value(label).is_empty());
-    }
-    xdotool(&game.display, &["type", "--window", &window, text]);
-    let shown = if label == "Password" {
-        "•".repeat(text.chars().count())
-    } else {
-        text.to_string()
-    };
-    game.until(&format!("{text:?} in {label}"), |s| s.value(label) == shown);
-}
 
 fn title(s: &Shown) -> bool {
     s.screen == "Title" && s.no_overlay() && s.has("New match")
@@ -359,13 +182,13 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
 
     // Pause, its settings and how to play; Resume; Leave; Continue.
     let playing = |s: &Shown| s.screen == "Playing" && s.no_overlay();
-    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
     game.press("Settings", |s| s.in_overlay("Settings"));
     game.press("Done", |s| s.in_overlay("Pause"));
     game.press("How to play", |s| s.in_overlay("Rules"));
     how_to_play(&mut game, &SOLOMON_PAGES, |s| s.in_overlay("Pause"));
     game.press("Resume", playing);
-    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
     let shown = game.press("Leave match", |s| title(s) && s.has("Continue"));
     assert!(shown.button("Continue").is_some_and(|b| b.main), "Continue leads");
     game.press("Continue", |s| playing(s) && s.number("turns") == 1);
@@ -461,7 +284,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("Close", |s| s.screen == "Carreno" && s.no_overlay());
     game.press("Leave", |s| s.in_overlay("Pause"));
     game.press("Resume", |s| s.screen == "Carreno" && s.no_overlay());
-    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
     game.press("Settings", |s| s.in_overlay("Settings"));
     game.press("Done", |s| s.in_overlay("Pause"));
     game.press("How to play", |s| s.in_overlay("Rules"));
@@ -474,7 +297,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     play_carreno_to_result(&mut game);
     game.press("New game", carreno_setup);
     game.press("Start game", |s| s.screen == "Carreno");
-    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
     game.press("Leave game", |s| s.screen != "Carreno");
     game.until("the title or the setup", |s| title(s) || carreno_setup(s));
     if game.now().screen == "CarrenoSetup" {
@@ -504,7 +327,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     play_sim_to(&mut game, |s| s.number("sim moves") >= 6);
     game.press("Leave", |s| s.in_overlay("Pause"));
     game.press("Resume", sim_playing);
-    game.key("Escape", |s| s.in_overlay("Pause"));
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
     game.press("Settings", |s| s.in_overlay("Settings"));
     game.press("Done", |s| s.in_overlay("Pause"));
     game.press("How to play", |s| s.in_overlay("Rules"));
@@ -566,25 +389,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     game.press("History", |s| s.screen == "History");
     game.press("Back", title);
 
-    // Online, through a server of the test's: Play online, the sign-in
-    // form typed (Sign in refused, then Register), the lobby's every row
-    // both ways, Post seek and Withdraw seek, a challenge to a player who
-    // is not there (the server's refusal said), Sign out, Back.
-    let server = server::TestServer::start("every-button-server");
-    game.press("Play online", |s| s.screen == "SignIn");
-    type_into(&mut game, "Server", &server.address);
-    type_into(&mut game, "Name", "Tourist");
-    type_into(&mut game, "Password", "tourist-password");
-    game.press("Sign in", |s| s.value("Problem").contains("wrong name or password"));
-    game.press("Register", |s| s.screen == "Lobby");
-    game.both_arrows_of_every_row(&[]);
-    game.press("Post seek", |s| s.has("Withdraw seek"));
-    game.press("Withdraw seek", |s| s.has("Post seek"));
-    type_into(&mut game, "Player", "Nobody");
-    game.press("Challenge", |s| s.value("Connection").contains("there is no player"));
-    game.press("Sign out", |s| s.screen == "SignIn");
-    game.press("Back", title);
-    drop(server);
+    online_tour(&mut game);
 
     // Quit: the game ends, cleanly.
     let at = game.steady("the button \"Quit\"", &|s: &Shown| s.button("Quit").map(|b| b.at));
@@ -600,6 +405,193 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
     assert!(status.success(), "Quit ends the game cleanly ({status})");
     drop(game);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Online, through a server of the test's and bots of the test's: Play
+/// online; Host a server here; the sign-in form typed, and the on-screen
+/// keyboard's keys; Sign in refused, then Register; the lobby's every row
+/// both ways, Post seek and Withdraw seek, a challenge to a player who is
+/// not there (the server's refusal said); a challenge declined and one
+/// accepted, then aborted; a seek accepted by its button, the opponent's
+/// takebacks refused on the card and allowed in the pause menu, the
+/// person's own asked, Resign twice, the rematch accepted, resigned from
+/// the pause menu, Review; a correspondence game left by the card's Lobby,
+/// taken up from My games, left by the pause menu's Lobby, My games' Back;
+/// a game between bots watched and left; Sign out, Back.
+fn online_tour(game: &mut Game) {
+    use entropy_client::bot::{Behaviour, play};
+    use entropy_protocol::{Format, GameOptions, Speed};
+    let server = server::TestServer::start("every-button-server");
+    let bots = server::runtime();
+    let address = server.address.clone();
+    let bot = |name: &'static str, behaviour: Behaviour| {
+        let address = address.clone();
+        bots.spawn(async move {
+            if let Err(why) = play(&address, name, behaviour, 3).await {
+                eprintln!("the bot {name} stopped: {why}");
+            }
+        })
+    };
+    let casual = |speed| GameOptions {
+        size: 5,
+        format: Format::Match,
+        speed,
+        rated: false,
+    };
+    let live = Speed::Live { seconds: 600 };
+
+    game.press("Play online", |s| s.screen == "SignIn");
+    game.press("Host a server here", |s| s.value("Hosting").contains("hosts a server"));
+    type_into(game, "Server", &server.address);
+    type_into(game, "Name", "Tourist");
+    type_into(game, "Password", "tourist-password");
+    // The on-screen keyboard, on the field focused: a key, the case, a
+    // space, deleted again, Done.
+    let hidden = "•".repeat("tourist-password".len());
+    game.press("On-screen keyboard", |s| s.in_overlay("Keyboard"));
+    game.press("x", |s| s.value("Typed").chars().count() == hidden.chars().count() + 1);
+    game.press("Shift", |s| s.has("X"));
+    game.press("Space", |s| {
+        s.value("Typed").chars().count() == hidden.chars().count() + 2
+    });
+    game.press("Delete", |s| {
+        s.value("Typed").chars().count() == hidden.chars().count() + 1
+    });
+    game.press("Delete", |s| s.value("Typed") == hidden);
+    game.press("Done", |s| s.no_overlay() && s.value("Password") == hidden);
+    game.press("Sign in", |s| s.value("Problem").contains("wrong name or password"));
+    game.press("Register", |s| s.screen == "Lobby");
+    game.both_arrows_of_every_row(&[]);
+    game.press("Post seek", |s| s.has("Withdraw seek"));
+    game.press("Withdraw seek", |s| s.has("Post seek"));
+    type_into(game, "Player", "Nobody");
+    game.press("Challenge", |s| s.value("Connection").contains("there is no player"));
+
+    // Challenges: one declined, one accepted and aborted at once.
+    let challenge = Behaviour {
+        challenge: Some(("Tourist".into(), casual(live))),
+        ..Behaviour::default()
+    };
+    bot("Tour-Eve", challenge.clone());
+    game.until("Tour-Eve's challenge", |s| s.has("Decline"));
+    game.press("Decline", |s| !s.has("Decline"));
+    bot("Tour-Fox", challenge);
+    game.until("Tour-Fox's challenge", |s| s.has("Decline"));
+    game.press("Accept", |s| s.screen == "Playing");
+    game.press("Abort", |s| s.screen == "Lobby");
+
+    // A seek taken by its button; takebacks; Resign; a rematch.
+    bot(
+        "Tour-Gil",
+        Behaviour {
+            seek: Some(casual(live)),
+            games: 2,
+            takebacks_after: vec![1, 2],
+            allow_takebacks: true,
+            rematch: true,
+            ..Behaviour::default()
+        },
+    );
+    game.click_until(
+        "Tour-Gil's seek",
+        |s| s.buttons.iter().find(|b| b.label.starts_with("Tour-Gil")).map(|b| b.at),
+        |s| s.screen == "Playing",
+    );
+    let play_until = |game: &mut Game, what: &str, done: &dyn Fn(&Shown) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        while !done(&game.now()) {
+            assert!(Instant::now() < deadline, "never: {what}");
+            play_a_turn(game);
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    };
+    play_until(game, "a takeback asked", &|s| s.has("Refuse the takeback"));
+    game.press("Refuse the takeback", |s| !s.has("Refuse the takeback"));
+    play_until(game, "a second takeback asked", &|s| s.has("Allow the takeback"));
+    game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Allow the takeback"));
+    let steps = game.now().number("online steps");
+    game.press("Allow the takeback", |s| {
+        s.no_overlay() && s.number("online steps") < steps
+    });
+    play_until(game, "a move of the person's to take back", &|s| {
+        my_turn(s) && s.has("Ask to take back")
+    });
+    let steps = game.now().number("online steps");
+    game.press("Ask to take back", |s| s.number("online steps") < steps);
+    game.press("Resign", |s| s.has("Resign: sure?"));
+    game.press("Resign: sure?", |s| s.screen == "MatchOver");
+    let first = game.now().fact("online game").to_string();
+    game.until("the rematch offered", |s| s.has("Accept rematch"));
+    game.press("Accept rematch", |s| {
+        s.screen == "Playing" && s.fact("online game") != first
+    });
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
+    game.press("Resign", |s| s.no_overlay());
+    game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign: sure?"));
+    game.press("Resign: sure?", |s| s.screen == "MatchOver");
+    game.press("Review", |s| s.screen == "Replay");
+    game.press("History", |s| s.screen == "History");
+    game.press("Back", title);
+    game.press("Play online", |s| s.screen == "Lobby");
+
+    // A correspondence game: left, taken up from My games, left again.
+    bot(
+        "Tour-Hal",
+        Behaviour {
+            seek: Some(casual(Speed::Correspondence { days: 3 })),
+            ..Behaviour::default()
+        },
+    );
+    game.click_until(
+        "Tour-Hal's seek",
+        |s| s.buttons.iter().find(|b| b.label.starts_with("Tour-Hal")).map(|b| b.at),
+        |s| s.screen == "Playing",
+    );
+    game.press("Lobby", |s| s.screen == "Lobby");
+    game.press("My games", |s| s.screen == "MyGames");
+    game.click_until(
+        "the game against Tour-Hal",
+        |s| s.buttons.iter().find(|b| b.label.starts_with("Tour-Hal")).map(|b| b.at),
+        |s| s.screen == "Playing",
+    );
+    game.key_until("Escape", |s| s.in_overlay("Pause"));
+    game.press("Lobby", |s| s.screen == "Lobby");
+    game.press("My games", |s| s.screen == "MyGames");
+    game.press("Back", |s| s.screen == "Lobby");
+
+    // Two bots' game, watched from the lobby and left.
+    let pace = Duration::from_millis(400);
+    bot(
+        "Tour-Ivy",
+        Behaviour {
+            seek: Some(casual(live)),
+            pace,
+            ..Behaviour::default()
+        },
+    );
+    bot(
+        "Tour-Jon",
+        Behaviour {
+            accept_from: Some("Tour-Ivy".into()),
+            pace,
+            ..Behaviour::default()
+        },
+    );
+    game.click_until(
+        "Tour-Ivy's game",
+        |s| {
+            s.buttons
+                .iter()
+                .find(|b| b.label.starts_with("Watch: Tour-Ivy"))
+                .map(|b| b.at)
+        },
+        |s| s.screen == "Playing" && s.fact("online me") == "None",
+    );
+    game.press("Lobby", |s| s.screen == "Lobby");
+    game.press("Sign out", |s| s.screen == "SignIn");
+    game.press("Back", title);
+    drop(bots);
+    drop(server);
 }
 
 /// The person's move in Carreno's game by two clicks: the piece, then where it goes.

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::xserver::{PATIENCE, RealGame, on_path, xdotool};
+use common::xserver::{PATIENCE, RealGame, on_path};
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::saved::SavedMatch;
@@ -34,55 +34,11 @@ const WOKEN_WITHIN: Duration = Duration::from_secs(10);
 /// What the probe said the screen holds.
 type Shown = common::probe::Probe;
 
-/// The release game with its probe, read here as a [`Shown`].
+/// The release game with its probe, clicked by the pointer helpers of
+/// `common::clicks`.
 type Game = RealGame;
 
 impl Game {
-    /// The pointer moves onto `at` and clicks, as a hand would.
-    fn click_at(&self, at: (i32, i32)) {
-        let (x, y) = (at.0.to_string(), at.1.to_string());
-        xdotool(&self.display, &["mousemove", "--window", &self.window, &x, &y]);
-        std::thread::sleep(Duration::from_millis(120));
-        xdotool(&self.display, &["mousedown", "1"]);
-        std::thread::sleep(Duration::from_millis(90));
-        xdotool(&self.display, &["mouseup", "1"]);
-    }
-
-    /// Clicks what `find` finds once the screen is still, until `done` holds
-    /// (tried again, three times at most, only when nothing came of it).
-    fn click_until(&mut self, what: &str, find: impl Fn(&Shown) -> Option<(i32, i32)>, done: impl Fn(&Shown) -> bool) {
-        for _ in 0..3 {
-            let shown = self.until(&format!("{what} to click"), |s| s.still && find(s).is_some());
-            self.click_at(find(&shown).unwrap());
-            if self.within(Duration::from_secs(20), &done).is_some() {
-                return;
-            }
-        }
-        self.fail_with(&format!("clicking {what} did nothing"))
-    }
-
-    fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) {
-        self.click_until(
-            &format!("the button {label:?}"),
-            |s| s.button(label).filter(|b| b.enabled).map(|b| b.at),
-            done,
-        );
-    }
-
-    /// `› row` until the row says `value`.
-    fn choose(&mut self, row: &str, value: &str) {
-        let arrow = format!("› {row}");
-        for _ in 0..6 {
-            let shown = self.until(&format!("the row {row}"), |s| s.has(&arrow));
-            let now = shown.values.get(row).cloned().unwrap_or_default();
-            if now == value {
-                return;
-            }
-            self.press(&arrow, |s| s.values.get(row).is_some_and(|v| *v != now));
-        }
-        self.fail_with(&format!("{row} never said {value}"))
-    }
-
     /// Sends `signal` and waits for the game to end: its exit code and how
     /// long it took.
     fn signal_and_wait(&mut self, signal: &str) -> (Option<i32>, Duration) {

@@ -96,6 +96,9 @@ struct Facts<'w, 's> {
     count: Option<Res<'w, crate::solomon::count::ScoreCount>>,
     carreno_hint: Res<'w, crate::carreno::computer::HintRequest>,
     tweens: Query<'w, 's, &'static crate::ui::animation::Tween>,
+    online: Option<Res<'w, crate::online::table::OnTable>>,
+    online_games: Res<'w, crate::online::games::OnlineGames>,
+    session: Res<'w, crate::online::session::Session>,
 }
 
 impl Facts<'_, '_> {
@@ -111,6 +114,7 @@ impl Facts<'_, '_> {
             let last = game.round().turns().last().map(|t| t.to_string()).unwrap_or_default();
             fact("last", last);
             fact("over", game.game.is_over().to_string());
+            fact("person", game.person_to_move().to_string());
             let hinted = self.hint.for_position(game.round().position()).is_some();
             fact("hint", hinted.to_string());
             let vacant: Vec<String> = game
@@ -183,6 +187,22 @@ impl Facts<'_, '_> {
             fact("sim replay", format!("{} of {}", replay.step, replay.moves.len()));
         }
         fact("sim resumable", self.sim_saved.resumable().to_string());
+        if let Some(table) = &self.online {
+            fact("online game", table.game.clone());
+            fact("online me", format!("{:?}", table.me));
+            if let Some(followed) = self.online_games.get(&table.game) {
+                let result = followed.view.end().map(|e| e.result.clone()).unwrap_or_default();
+                fact("online result", result);
+                fact("online steps", followed.view.steps().len().to_string());
+            }
+        }
+        let link = match self.session.link {
+            crate::online::session::Link::Offline => "offline",
+            crate::online::session::Link::Connecting => "connecting",
+            crate::online::session::Link::Online => "online",
+            crate::online::session::Link::Lost { .. } => "lost",
+        };
+        fact("link", link.to_string());
         fact("pace", format!("{:?}", *self.pace));
         fact("resumable", self.saved.resumable().to_string());
     }

@@ -569,7 +569,7 @@ fn online(
     };
     let cy = Behaviour {
         seek: Some(options(5, Format::Simultaneous, live(10), false)),
-        takeback_after: Some(3),
+        takebacks_after: vec![3],
         ..Behaviour::default()
     };
     let dot = Behaviour {

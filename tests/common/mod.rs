@@ -36,6 +36,7 @@ use rand::rngs::SmallRng;
 mod mouse;
 #[allow(unused_imports)]
 pub use mouse::*;
+pub mod clicks;
 pub mod probe;
 pub mod xserver;
 

@@ -38,9 +38,9 @@ pub struct Behaviour {
     /// How many games it plays (rematches included) before it stops; 0
     /// counts as 1.
     pub games: usize,
-    /// Asks to take back its last move once, after its move of this number
-    /// (counted from 1, in its first game).
-    pub takeback_after: Option<usize>,
+    /// Asks to take back its last move after each of its moves of these
+    /// numbers (counted from 1, in its first game).
+    pub takebacks_after: Vec<usize>,
     /// Allows a takeback the opponent asks for.
     pub allow_takebacks: bool,
     /// Offers a rematch when a game ends.
@@ -200,7 +200,7 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
                         },
                     )?;
                     moves += 1;
-                    if Some(moves) == behaviour.takeback_after && !asked && played.is_empty() {
+                    if behaviour.takebacks_after.contains(&moves) && played.is_empty() {
                         asked = true;
                         send(&connection, ClientMessage::Takeback { game: game.clone() })?;
                     }
