@@ -27,11 +27,11 @@ use entropy::online::lobby::Lobby;
 use entropy::online::screens::sign_in::Password;
 use entropy::online::session::{ServerChoice, Session};
 use entropy::online::table::{DoGameAction, GameAction, OnTable};
-use entropy::simultaneous::{SimMatch, SimScreen};
+use entropy::simultaneous::SimMatch;
 use entropy::solomon::game::CurrentMatch;
 use entropy::solomon::online::OnlineMatch;
 use entropy::ui::title::TitleMenu;
-use entropy_protocol::{Format, GameOptions, Speed};
+use entropy_protocol::Format;
 use online::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -40,12 +40,7 @@ use server::TestServer;
 #[test]
 fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
     let server = TestServer::start("online-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Match,
-        speed: Speed::Live { seconds: 600 },
-        rated: true,
-    };
+    let options = five_by_five(Format::Match, TEN_MINUTES, true);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -72,11 +67,7 @@ fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
     assert_eq!(table.ratings, [Some(1500.0); 2], "a rated game says the ratings");
 
     let mut rng = SmallRng::seed_from_u64(11);
-    let mut moves = 0;
-    wait_on_network(&mut app, "the match's end", |app| {
-        moves += usize::from(person_moves(app, &mut rng));
-        result_shown(app)
-    });
+    let moves = play_to_the_end(&mut app, &mut rng);
     assert!(moves > 20, "the person played {moves} moves");
     let played = bots.block_on(robot).unwrap();
     assert_eq!(
@@ -114,12 +105,7 @@ fn the_game_registers_accepts_a_bots_seek_and_plays_the_match_to_its_result() {
 #[test]
 fn the_simultaneous_match_is_played_online_to_its_result() {
     let server = TestServer::start("online-sim-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Simultaneous,
-        speed: Speed::Live { seconds: 600 },
-        rated: false,
-    };
+    let options = five_by_five(Format::Simultaneous, TEN_MINUTES, false);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -129,12 +115,7 @@ fn the_simultaneous_match_is_played_online_to_its_result() {
     let robot = bots.spawn(bot(server.address.clone(), "Twin", behaviour, 5));
     let dir = scratch("online-sim-game");
     let mut app = game_at(&dir, &server.address, "Ann");
-    register(&mut app);
-    accept_the_seek(&mut app);
-    wait_on_network(&mut app, "both boards on the table", |app| {
-        app.world().get_resource::<State<SimScreen>>().map(|s| *s.get()) == Some(SimScreen::Playing)
-            && app.world().get_resource::<OnTable>().is_some()
-    });
+    sign_up_and_accept(&mut app);
     {
         let game = app.world().resource::<SimMatch>();
         assert!(game.online());
@@ -143,11 +124,7 @@ fn the_simultaneous_match_is_played_online_to_its_result() {
         assert_eq!(game.names[1 - me], "Twin");
     }
     let mut rng = SmallRng::seed_from_u64(3);
-    let mut moves = 0;
-    wait_on_network(&mut app, "the match's end", |app| {
-        moves += usize::from(person_moves(app, &mut rng));
-        result_shown(app)
-    });
+    let moves = play_to_the_end(&mut app, &mut rng);
     assert!(moves > 20, "the person played {moves} moves");
     let played = bots.block_on(robot).unwrap();
     assert_eq!(
@@ -166,12 +143,7 @@ fn the_simultaneous_match_is_played_online_to_its_result() {
 #[test]
 fn takebacks_are_asked_and_allowed_and_a_rematch_offered_is_accepted() {
     let server = TestServer::start("online-takeback-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Match,
-        speed: Speed::Live { seconds: 600 },
-        rated: false,
-    };
+    let options = five_by_five(Format::Match, TEN_MINUTES, false);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -184,11 +156,7 @@ fn takebacks_are_asked_and_allowed_and_a_rematch_offered_is_accepted() {
     let robot = bots.spawn(bot(server.address.clone(), "Sorry", behaviour, 9));
     let dir = scratch("online-takeback-game");
     let mut app = game_at(&dir, &server.address, "Ann");
-    register(&mut app);
-    accept_the_seek(&mut app);
-    wait_on_network(&mut app, "the game on the table", |app| {
-        screen(app) == SolomonScreen::Playing && app.world().get_resource::<OnlineMatch>().is_some()
-    });
+    sign_up_and_accept(&mut app);
     let actions = |app: &App| {
         let table = app.world().resource::<OnTable>();
         let followed = app.world().resource::<OnlineGames>().get(&table.game).unwrap().clone();
@@ -243,10 +211,7 @@ fn takebacks_are_asked_and_allowed_and_a_rematch_offered_is_accepted() {
         steps(app) < before && built.round().position() == app.world().resource::<CurrentMatch>().round().position()
     });
     // Played to the end: the bot offers a rematch, accepted.
-    wait_on_network(&mut app, "the match's end", |app| {
-        person_moves(app, &mut rng);
-        result_shown(app)
-    });
+    play_to_the_end(&mut app, &mut rng);
     let first = app.world().resource::<OnTable>().game.clone();
     wait_on_network(&mut app, "the rematch offered", |app| {
         let followed = app.world().resource::<OnlineGames>().get(&first).unwrap().clone();
@@ -272,12 +237,7 @@ fn takebacks_are_asked_and_allowed_and_a_rematch_offered_is_accepted() {
 #[test]
 fn a_takeback_in_the_simultaneous_match_is_allowed_and_the_match_goes_on() {
     let server = TestServer::start("online-sim-takeback-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Simultaneous,
-        speed: Speed::Live { seconds: 600 },
-        rated: false,
-    };
+    let options = five_by_five(Format::Simultaneous, TEN_MINUTES, false);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -288,12 +248,7 @@ fn a_takeback_in_the_simultaneous_match_is_allowed_and_the_match_goes_on() {
     let robot = bots.spawn(bot(server.address.clone(), "Cy", behaviour, 12));
     let dir = scratch("online-sim-takeback-game");
     let mut app = game_at(&dir, &server.address, "Ann");
-    register(&mut app);
-    accept_the_seek(&mut app);
-    wait_on_network(&mut app, "both boards on the table", |app| {
-        app.world().get_resource::<State<SimScreen>>().map(|s| *s.get()) == Some(SimScreen::Playing)
-            && app.world().get_resource::<OnTable>().is_some()
-    });
+    sign_up_and_accept(&mut app);
     let offered = |app: &App| {
         let table = app.world().resource::<OnTable>();
         let followed = app.world().resource::<OnlineGames>().get(&table.game).unwrap();
@@ -311,10 +266,7 @@ fn a_takeback_in_the_simultaneous_match_is_allowed_and_the_match_goes_on() {
         false
     });
     send(&mut app, DoGameAction(GameAction::AcceptTakeback));
-    wait_on_network(&mut app, "the match's end", |app| {
-        person_moves(app, &mut rng);
-        result_shown(app)
-    });
+    play_to_the_end(&mut app, &mut rng);
     let played = bots.block_on(robot).unwrap();
     assert_eq!(played[0].result, result_of(totals_on_the_table(&app)));
 }
@@ -326,12 +278,7 @@ fn a_takeback_in_the_simultaneous_match_is_allowed_and_the_match_goes_on() {
 #[test]
 fn a_game_between_others_is_watched_from_the_lobby() {
     let server = TestServer::start("online-watch-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Match,
-        speed: Speed::Live { seconds: 600 },
-        rated: false,
-    };
+    let options = five_by_five(Format::Match, TEN_MINUTES, false);
     let bots = server::runtime();
     let pace = Duration::from_millis(40);
     let seeker = Behaviour {

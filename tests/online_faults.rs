@@ -23,9 +23,8 @@ use entropy::online::screens::sign_in::Password;
 use entropy::online::session::{Link, ServerChoice, Session};
 use entropy::online::table::OnTable;
 use entropy::solomon::game::CurrentMatch;
-use entropy::solomon::online::OnlineMatch;
 use entropy::ui::title::TitleMenu;
-use entropy_protocol::{Format, GameOptions, Speed};
+use entropy_protocol::{Format, Speed};
 use online::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -46,12 +45,7 @@ fn server_process_helper() {
 #[test]
 fn a_server_killed_with_sigkill_mid_match_and_started_again_loses_nothing() {
     let mut server = ServerProcess::start("online-killed-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Match,
-        speed: Speed::Live { seconds: 600 },
-        rated: true,
-    };
+    let options = five_by_five(Format::Match, TEN_MINUTES, true);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -61,11 +55,7 @@ fn a_server_killed_with_sigkill_mid_match_and_started_again_loses_nothing() {
     let robot = bots.spawn(bot(server.address.clone(), "Robot", behaviour, 7));
     let dir = scratch("online-killed-game");
     let mut app = game_at(&dir, &server.address, "Ann");
-    register(&mut app);
-    accept_the_seek(&mut app);
-    wait_on_network(&mut app, "the game on the table", |app| {
-        screen(app) == SolomonScreen::Playing && app.world().get_resource::<OnlineMatch>().is_some()
-    });
+    sign_up_and_accept(&mut app);
 
     let mut rng = SmallRng::seed_from_u64(11);
     let mut moves = 0;
@@ -126,12 +116,7 @@ fn a_server_killed_with_sigkill_mid_match_and_started_again_loses_nothing() {
 #[test]
 fn a_correspondence_game_is_taken_up_after_the_game_is_closed_and_the_server_killed() {
     let mut server = ServerProcess::start("online-corr-server");
-    let options = GameOptions {
-        size: 5,
-        format: Format::Match,
-        speed: Speed::Correspondence { days: 1 },
-        rated: false,
-    };
+    let options = five_by_five(Format::Match, Speed::Correspondence { days: 1 }, false);
     let bots = server::runtime();
     let behaviour = Behaviour {
         seek: Some(options),
@@ -143,11 +128,7 @@ fn a_correspondence_game_is_taken_up_after_the_game_is_closed_and_the_server_kil
     let mut rng = SmallRng::seed_from_u64(6);
     let game_id = {
         let mut app = game_at(&dir, &server.address, "Ann");
-        register(&mut app);
-        accept_the_seek(&mut app);
-        wait_on_network(&mut app, "the game on the table", |app| {
-            screen(app) == SolomonScreen::Playing && app.world().get_resource::<OnlineMatch>().is_some()
-        });
+        sign_up_and_accept(&mut app);
         let mut moves = 0;
         wait_on_network(&mut app, "a few moves, and the person's turn", |app| {
             let waits = screen(app) == SolomonScreen::Playing
@@ -197,10 +178,7 @@ fn a_correspondence_game_is_taken_up_after_the_game_is_closed_and_the_server_kil
         screen(app) == SolomonScreen::Playing
             && app.world().get_resource::<OnTable>().is_some_and(|t| t.game == game_id)
     });
-    wait_on_network(&mut app, "the match's end", |app| {
-        person_moves(app, &mut rng);
-        result_shown(app)
-    });
+    play_to_the_end(&mut app, &mut rng);
     let played = bots.block_on(robot).unwrap();
     assert_eq!(played[0].result, result_of(totals_on_the_table(&app)));
     kept_in_the_history(&mut app, "Slow");
@@ -225,6 +203,9 @@ mod stand_in {
         WelcomeThenBreak,
         /// A Welcome, and nothing more.
         Welcome,
+        /// A Welcome, then silence: nothing read is answered, not even a
+        /// ping, and the socket stays open (a network that carries nothing).
+        Silent,
         /// A Welcome, a game of the player's, and each time it is watched
         /// an event that cannot be: a move before any draw.
         BadGame,
@@ -319,17 +300,25 @@ mod stand_in {
                     Answer::Welcome => {
                         let _ = ws.send(Message::text(welcome)).await;
                     }
+                    Answer::Silent => {
+                        let _ = ws.send(Message::text(welcome)).await;
+                        while let Some(Ok(_)) = ws.next().await {}
+                        continue;
+                    }
                     Answer::BadGame => {
                         let _ = ws.send(Message::text(welcome)).await;
                         let started = entropy_protocol::ServerMessage::GameStarted { game: "g1".into() };
                         let _ = ws.send(Message::text(entropy_protocol::encode(&started))).await;
                         while let Some(Ok(frame)) = ws.next().await {
                             let Message::Text(text) = frame else { continue };
-                            if !matches!(
-                                entropy_protocol::decode_client(&text),
-                                Ok(entropy_protocol::ClientMessage::Watch { .. })
-                            ) {
-                                continue;
+                            match entropy_protocol::decode_client(&text) {
+                                Ok(entropy_protocol::ClientMessage::Watch { .. }) => {}
+                                Ok(entropy_protocol::ClientMessage::Ping) => {
+                                    let pong = entropy_protocol::encode(&entropy_protocol::ServerMessage::Pong);
+                                    let _ = ws.send(Message::text(pong)).await;
+                                    continue;
+                                }
+                                _ => continue,
                             }
                             WATCHED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                             for event in bad_game() {
@@ -356,7 +345,14 @@ mod stand_in {
 fn bad_answers_from_a_server_are_said_and_never_panic() {
     use stand_in::Answer;
     let runtime = server::runtime();
-    let dir = scratch("online-bad");
+    // Each game on files of its own: a session kept by one is not the next one's.
+    let fresh = || {
+        let dir = scratch("online-bad");
+        let mut app = core_app(entropy::Folders::in_dir(&dir));
+        // The folder goes with the app.
+        app.insert_resource(dir);
+        app
+    };
     let kept_session = |app: &mut App, address: &str| {
         *app.world_mut().resource_mut::<ServerChoice>() = ServerChoice {
             address: address.to_string(),
@@ -370,7 +366,7 @@ fn bad_answers_from_a_server_are_said_and_never_panic() {
         (Answer::OtherProtocol, "protocol 99"),
     ] {
         let address = stand_in::serve(&runtime, vec![answer]);
-        let mut app = core_app(entropy::Folders::in_dir(&dir));
+        let mut app = fresh();
         kept_session(&mut app, &address);
         choose_on_title(&mut app, "Play online");
         wait_on_network(&mut app, "the problem said", |app| problem(app).is_some());
@@ -381,7 +377,7 @@ fn bad_answers_from_a_server_are_said_and_never_panic() {
     // Welcomed, then a message of no known kind, then a socket closed
     // mid-frame: said, and the game connects again by itself.
     let address = stand_in::serve(&runtime, vec![Answer::WelcomeThenBreak, Answer::Welcome]);
-    let mut app = core_app(entropy::Folders::in_dir(&dir));
+    let mut app = fresh();
     kept_session(&mut app, &address);
     choose_on_title(&mut app, "Play online");
     wait_on_network(&mut app, "the lobby", |app| screen(app) == OnlineScreen::Lobby);
@@ -399,9 +395,21 @@ fn bad_answers_from_a_server_are_said_and_never_panic() {
         app.world().resource::<Session>().link == Link::Online
     });
     drop(app);
+    // A server gone quiet, its socket open: the loss is said all the same.
+    let address = stand_in::serve(&runtime, vec![Answer::Silent, Answer::Silent]);
+    let mut app = fresh();
+    kept_session(&mut app, &address);
+    choose_on_title(&mut app, "Play online");
+    wait_on_network(&mut app, "the lobby", |app| screen(app) == OnlineScreen::Lobby);
+    let quiet = Instant::now();
+    wait_on_network(&mut app, "the silence said a loss", |app| {
+        matches!(app.world().resource::<Session>().link, Link::Lost { .. })
+    });
+    eprintln!("a silent server was said lost {:?} after its Welcome", quiet.elapsed());
+    drop(app);
     // A game whose events cannot be: watched again once, then given up, said.
     let address = stand_in::serve(&runtime, vec![Answer::BadGame]);
-    let mut app = core_app(entropy::Folders::in_dir(&dir));
+    let mut app = fresh();
     kept_session(&mut app, &address);
     choose_on_title(&mut app, "Play online");
     wait_on_network(&mut app, "the game given up, said", |app| {

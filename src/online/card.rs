@@ -133,9 +133,11 @@ impl OnlineCard<'_> {
             ui.horizontal_wrapped(|ui| {
                 for action in actions {
                     let label = action.label(table.resign_armed);
+                    // Under a dialog (the pause menu offers the same) they rest.
                     let look = widgets::ButtonLook::new(button_width(action), 32.0)
                         .text_size(15.0)
-                        .main(action == GameAction::AcceptTakeback);
+                        .main(action == GameAction::AcceptTakeback)
+                        .enabled(active);
                     if widgets::button(ui, label, look).clicked() && active {
                         chosen = Some(action);
                     }

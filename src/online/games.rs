@@ -114,7 +114,8 @@ impl Followed {
                 .iter()
                 .any(|s| matches!(s, BoardStep::Moved { player: p, .. } if *p == player))
         };
-        !self.view.is_over() && !(moved(0) && moved(1))
+        let both_moved = moved(0) && moved(1);
+        !self.view.is_over() && !both_moved
     }
 
     /// Whether `player` may offer a takeback now: a casual game going on,

@@ -17,7 +17,7 @@ use entropy_protocol::{ClientMessage, GameId};
 use entropy_rules::{AnyMatchFile, Forfeit, Player};
 
 use crate::app::AppSet;
-use crate::online::games::{Followed, OnlineGames};
+use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::{NextScreen, OnlineScreen};
 use crate::ui::pause::{PauseExtraChosen, PauseExtras};
@@ -30,6 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
             act_on_the_pause_menu,
             act,
             fetch_the_finished_file,
+            open_the_rematch,
             leave_watched,
         )
             .chain()
@@ -122,6 +123,25 @@ impl OnTable {
             }
             Ok(file)
         }))
+    }
+}
+
+impl OnTable {
+    /// Keeps the finished game by `keep` (the history's), once its file
+    /// has come and checks out ([`OnTable::finished_file`]); what came of
+    /// it is [`OnTable::kept`].
+    pub fn keep_finished(&mut self, games: &OnlineGames, keep: impl FnOnce(AnyMatchFile) -> Result<(), String>) {
+        if self.kept.is_some() {
+            return;
+        }
+        let Some(file) = games.get(&self.game).and_then(|f| self.finished_file(f)) else {
+            return;
+        };
+        let kept = file.and_then(keep);
+        if let Err(why) = &kept {
+            warn!("game {}: not kept in the history: {why}", self.game);
+        }
+        self.kept = Some(kept);
     }
 }
 
@@ -253,11 +273,50 @@ fn act_on(action: GameAction, table: &mut OnTable, net: &Net, next: &mut NextScr
     }
 }
 
-/// Asks for a rematch of the finished game, or accepts the opponent's.
-pub fn rematch(table: &OnTable, net: &Net) {
-    net.send(NetCommand::Send(ClientMessage::Rematch {
-        game: table.game.clone(),
-    }));
+/// A choice on the result of a game on the table, as the room that shows
+/// it names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultChoice {
+    Rematch,
+    Lobby,
+    Title,
+}
+
+/// A choice on the result: Rematch asks the server for one (or accepts
+/// the opponent's); leaving declines a rematch the opponent offered; Lobby
+/// goes back to the lobby.
+pub fn on_result(choice: ResultChoice, table: &OnTable, games: &OnlineGames, net: &Net, next: &mut NextScreen) {
+    let game = table.game.clone();
+    let offered = games
+        .get(&game)
+        .and_then(|f| f.view.rematch_offer())
+        .is_some_and(|by| Some(by) == table.opponent());
+    match choice {
+        ResultChoice::Rematch if table.me.is_some() => net.send(NetCommand::Send(ClientMessage::Rematch { game })),
+        ResultChoice::Rematch => {}
+        ResultChoice::Lobby | ResultChoice::Title => {
+            if offered {
+                net.send(NetCommand::Send(ClientMessage::DeclineRematch { game }));
+            }
+            if choice == ResultChoice::Lobby {
+                next.set(OnlineScreen::Lobby);
+            }
+        }
+    }
+}
+
+/// Both asked for a rematch: its game opens once the server has started it.
+fn open_the_rematch(table: Option<Res<OnTable>>, games: Res<OnlineGames>, mut open: MessageWriter<OpenOnlineGame>) {
+    let Some(table) = table else { return };
+    let Some(rematch) = games.get(&table.game).and_then(|f| f.view.rematch()) else {
+        return;
+    };
+    if let Some(start) = games.get(rematch).and_then(|f| f.view.start()) {
+        open.write(OpenOnlineGame {
+            game: rematch.to_string(),
+            format: start.options.format,
+        });
+    }
 }
 
 /// The words of the result's Rematch: "Rematch", "Accept rematch"

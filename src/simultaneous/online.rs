@@ -29,7 +29,7 @@ use crate::app::AppSet;
 use crate::online::games::{OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::Session;
-use crate::online::table::OnTable;
+use crate::online::table::{OnTable, ResultChoice, on_result};
 use crate::table::turn::{Applied, Change, Intent};
 use crate::ui::animation::motion_blocks_input;
 
@@ -52,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (commands, keep_in_history, open_rematch)
+        (commands, keep_in_history)
             .run_if(resource_exists::<SimOnline>)
             .in_set(AppSet::Turn)
             .before(super::game::handle_commands),
@@ -298,8 +298,8 @@ fn send_own_moves(
     }
 }
 
-/// The result's Rematch asks the server; Lobby goes back to the lobby. A
-/// rematch the opponent offered is declined on leaving without accepting it.
+/// The result's choices, as the server has them: Rematch, Lobby, Title
+/// ([`crate::online::table::on_result`]).
 fn commands(
     mut asked: MessageReader<SimCommand>,
     table: Option<Res<OnTable>>,
@@ -312,55 +312,24 @@ fn commands(
         return;
     };
     for command in asked.read() {
-        let offered = games
-            .get(&table.game)
-            .and_then(|f| f.view.rematch_offer())
-            .is_some_and(|by| Some(by) == table.opponent());
-        match command {
-            SimCommand::Rematch if table.me.is_some() => crate::online::table::rematch(&table, &net),
-            SimCommand::ToLobby | SimCommand::ToTitle if offered => {
-                net.send(NetCommand::Send(ClientMessage::DeclineRematch {
-                    game: table.game.clone(),
-                }));
-            }
-            _ => {}
-        }
-        if *command == SimCommand::ToLobby {
-            lobby.set(crate::online::OnlineScreen::Lobby);
-        }
-    }
-}
-
-/// Both asked for a rematch: its game opens once the server has started it.
-fn open_rematch(online: Res<SimOnline>, games: Res<OnlineGames>, mut open: MessageWriter<OpenOnlineGame>) {
-    let Some(rematch) = games.get(&online.game).and_then(|f| f.view.rematch()) else {
-        return;
-    };
-    if let Some(start) = games.get(rematch).and_then(|f| f.view.start()) {
-        open.write(OpenOnlineGame {
-            game: rematch.to_string(),
-            format: start.options.format,
-        });
+        let choice = match command {
+            SimCommand::Rematch => ResultChoice::Rematch,
+            SimCommand::ToLobby => ResultChoice::Lobby,
+            SimCommand::ToTitle => ResultChoice::Title,
+            _ => continue,
+        };
+        on_result(choice, &table, &games, &net, &mut lobby);
     }
 }
 
 /// A finished game goes to the history as the server's archive has it,
-/// its draws checked against the seed.
+/// once its draws are checked against the seed revealed at its end.
 fn keep_in_history(
     table: Option<ResMut<OnTable>>,
     games: Res<OnlineGames>,
     mut history: ResMut<crate::history::History>,
 ) {
-    let Some(mut table) = table else { return };
-    if table.kept.is_some() {
-        return;
+    if let Some(mut table) = table {
+        table.keep_finished(&games, |file| history.keep_once(file));
     }
-    let Some(file) = games.get(&table.game).and_then(|f| table.finished_file(f)) else {
-        return;
-    };
-    let kept = file.and_then(|file| history.keep_once(file));
-    if let Err(why) = &kept {
-        warn!("game {}: not kept in the history: {why}", table.game);
-    }
-    table.kept = Some(kept);
 }

@@ -27,7 +27,7 @@ use crate::app::AppSet;
 use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::Session;
-use crate::online::table::OnTable;
+use crate::online::table::{OnTable, ResultChoice, on_result};
 use crate::solomon::game::{Applied, Change, CurrentMatch, Intent, MatchChange, Solomon, SolomonCommand};
 use crate::solomon::match_clock::MatchClock;
 use crate::solomon::match_setup::Seat;
@@ -54,7 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (commands, keep_in_history, open_rematch)
+        (commands, keep_in_history)
             .run_if(resource_exists::<OnlineMatch>)
             .in_set(AppSet::Turn)
             .before(crate::solomon::game::handle_commands),
@@ -347,9 +347,8 @@ fn set_clocks(
     }
 }
 
-/// The match-over screen's Rematch asks the server (the opponent accepts
-/// or offers too); Lobby goes back to the lobby. A rematch the opponent
-/// offered is declined on leaving without accepting it.
+/// The result's choices, as the server has them: Rematch, Lobby, Title
+/// ([`crate::online::table::on_result`]).
 fn commands(
     mut asked: MessageReader<SolomonCommand>,
     table: Option<Res<OnTable>>,
@@ -362,56 +361,24 @@ fn commands(
         return;
     };
     for command in asked.read() {
-        let offered = games
-            .get(&table.game)
-            .and_then(|f| f.view.rematch_offer())
-            .is_some_and(|by| Some(by) == table.opponent());
-        match command {
-            SolomonCommand::Rematch if table.me.is_some() => crate::online::table::rematch(&table, &net),
-            SolomonCommand::ToLobby | SolomonCommand::ToTitle if offered => {
-                net.send(NetCommand::Send(ClientMessage::DeclineRematch {
-                    game: table.game.clone(),
-                }));
-            }
-            _ => {}
-        }
-        if *command == SolomonCommand::ToLobby {
-            lobby.set(crate::online::OnlineScreen::Lobby);
-        }
-    }
-}
-
-/// Both asked for a rematch: its game opens once the server has started it.
-fn open_rematch(online: Res<OnlineMatch>, games: Res<OnlineGames>, mut open: MessageWriter<OpenOnlineGame>) {
-    let Some(rematch) = games.get(&online.game).and_then(|f| f.view.rematch()) else {
-        return;
-    };
-    if let Some(start) = games.get(rematch).and_then(|f| f.view.start()) {
-        open.write(OpenOnlineGame {
-            game: rematch.to_string(),
-            format: start.options.format,
-        });
+        let choice = match command {
+            SolomonCommand::Rematch => ResultChoice::Rematch,
+            SolomonCommand::ToLobby => ResultChoice::Lobby,
+            SolomonCommand::ToTitle => ResultChoice::Title,
+            _ => continue,
+        };
+        on_result(choice, &table, &games, &net, &mut lobby);
     }
 }
 
 /// A finished game goes to the history as the server's archive has it,
-/// once its draws are checked against the seed revealed at its end: the
-/// player at this screen is its person, the opponent an online player.
+/// once its draws are checked against the seed revealed at its end.
 fn keep_in_history(
     table: Option<ResMut<OnTable>>,
     games: Res<OnlineGames>,
     mut history: ResMut<crate::history::History>,
 ) {
-    let Some(mut table) = table else { return };
-    if table.kept.is_some() {
-        return;
+    if let Some(mut table) = table {
+        table.keep_finished(&games, |file| history.keep_once(file));
     }
-    let Some(file) = games.get(&table.game).and_then(|f| table.finished_file(f)) else {
-        return;
-    };
-    let kept = file.and_then(|file| history.keep_once(file));
-    if let Err(why) = &kept {
-        warn!("game {}: not kept in the history: {why}", table.game);
-    }
-    table.kept = Some(kept);
 }

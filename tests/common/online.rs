@@ -17,6 +17,7 @@ use entropy::simultaneous::{SimMatch, SimScreen, Simultaneous};
 use entropy::solomon::game::CurrentMatch;
 use entropy::table::turn::Intent;
 use entropy::ui::title::TitleMenu;
+use entropy_protocol::{Format, GameOptions, Speed};
 use rand::rngs::SmallRng;
 
 use super::bots::BOUND;
@@ -186,4 +187,44 @@ pub fn press_sign_in_row(app: &mut App, row: entropy::online::screens::sign_in::
     let want = ROWS.iter().position(|r| *r == row).unwrap();
     move_focus_to(app, want);
     key(app, KeyCode::Enter);
+}
+
+/// A game on a 5×5 board of `format` at `speed`, rated or casual.
+pub fn five_by_five(format: Format, speed: Speed, rated: bool) -> GameOptions {
+    GameOptions {
+        size: 5,
+        format,
+        speed,
+        rated,
+    }
+}
+
+/// A live clock of ten minutes each.
+pub const TEN_MINUTES: Speed = Speed::Live { seconds: 600 };
+
+/// Whether a server's game is on the table, being played, in either room.
+pub fn on_the_table(app: &App) -> bool {
+    app.world().get_resource::<OnTable>().is_some()
+        && matches!(
+            screen(app),
+            Shown::Solomon(SolomonScreen::Playing) | Shown::Simultaneous(SimScreen::Playing)
+        )
+}
+
+/// The game signs up (Register) and accepts the one seek in the lobby:
+/// the match on the table.
+pub fn sign_up_and_accept(app: &mut App) {
+    register(app);
+    accept_the_seek(app);
+    wait_on_network(app, "the game on the table", |app| on_the_table(app));
+}
+
+/// The person's random moves until the result shows; how many they made.
+pub fn play_to_the_end(app: &mut App, rng: &mut SmallRng) -> usize {
+    let mut moves = 0;
+    wait_on_network(app, "the match's end", |app| {
+        moves += usize::from(person_moves(app, rng));
+        result_shown(app)
+    });
+    moves
 }
