@@ -7,7 +7,13 @@
 //! none. The whole game runs headless here, a fixed step a frame, and
 //! counts the frames that ask.
 
+#[path = "common/bot.rs"]
+mod bots;
 mod common;
+#[path = "common/online.rs"]
+mod online;
+#[path = "common/server.rs"]
+mod server;
 
 use std::time::Duration;
 
@@ -378,4 +384,41 @@ fn a_change_of_screen_asks_for_the_frame_it_takes_place_in() {
     );
     app.update();
     assert_eq!(screen(&app), SolomonScreen::History);
+}
+
+/// Signed in, the lobby with nothing arriving asks for no frame: the
+/// network wakes the game when something comes, and the connection's own
+/// pings and their answers are not something.
+#[test]
+fn the_lobby_signed_in_asks_for_no_frame_while_nothing_arrives() {
+    use entropy::online::OnlineScreen;
+    use entropy::online::lobby::Lobby;
+    use entropy::online::screens::sign_in::Password;
+    use entropy::online::session::ServerChoice;
+    let server = server::TestServer::start("redraw-lobby-server");
+    let mut app = window_app("redraw-lobby");
+    *app.world_mut().resource_mut::<ServerChoice>() = ServerChoice {
+        address: server.address.clone(),
+        name: "Quiet".into(),
+        token: None,
+    };
+    app.world_mut().resource_mut::<Password>().0 = "quiet-password".into();
+    online::register(&mut app);
+    online::wait_on_network(&mut app, "the lobby told", |app| {
+        app.world().resource::<Lobby>().told && screen(app) == OnlineScreen::Lobby
+    });
+    come_to_rest(&mut app, "the lobby, signed in");
+    // Ten seconds of the game's time, over two of the network's: pings are
+    // answered meanwhile, and no frame asks for another.
+    let before = redraw(&app).asked();
+    for _ in 0..TEN_SECONDS {
+        app.update();
+        std::thread::sleep(Duration::from_millis(8));
+        assert_eq!(
+            redraw(&app).asked(),
+            before,
+            "the lobby, signed in: a frame asked for another, by {:?}",
+            redraw(&app).last()
+        );
+    }
 }

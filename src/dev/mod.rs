@@ -54,6 +54,7 @@ use crate::ui::overlays::OverlayCommand;
 mod carreno;
 mod measure;
 pub use measure::empty_window;
+mod moves;
 mod online;
 mod probe;
 mod scripts;

@@ -334,7 +334,7 @@ fn play(
     }
     if let Some(game) = &stage.solomon
         && game.person_to_move()
-        && let Some(action) = super::steps::random_move(game.round().position(), rng)
+        && let Some(action) = super::moves::random_move(game.round().position(), rng)
     {
         commands.queue(move |world: &mut World| {
             world.write_message(Intent::<crate::solomon::game::Solomon>(action));
@@ -343,7 +343,7 @@ fn play(
         && let Some(pending) = game.person_to_act()
     {
         let position = game.game.board(pending.board).position();
-        if let Some(action) = super::steps::random_move(position, rng) {
+        if let Some(action) = super::moves::random_move(position, rng) {
             let action = crate::simultaneous::SimAction {
                 player: pending.player,
                 action,

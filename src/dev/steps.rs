@@ -1,13 +1,11 @@
-//! How each step of a script is run: what it acts on ([`Stage`]), where
-//! its messages go ([`Out`]), and the random legal moves it plays.
+//! How each step of a script is run: what it acts on ([`Stage`]) and
+//! where its messages go ([`Out`]).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use entropy_ai::Player as _;
-use entropy_rules::{Action, MoveList, OrderMove, Phase};
-use rand::Rng;
-use rand::rngs::SmallRng;
+use entropy_rules::{Action, Phase};
 
 use crate::app::prefs::Settings;
 use crate::solomon::count::ScoreCount;
@@ -21,6 +19,7 @@ use crate::ui::camera::WorldCamera;
 use crate::ui::navigation::Nav;
 use crate::ui::overlays::OverlayCommand;
 
+use super::moves::random_move;
 use super::{Script, Step, carreno, cell_on_screen, measure, output_path, write_out};
 
 /// What a script acts on.
@@ -62,28 +61,6 @@ pub(super) struct Out<'w> {
     overlays: MessageWriter<'w, OverlayCommand>,
     keys: MessageWriter<'w, Nav>,
     pub(super) exit: MessageWriter<'w, AppExit>,
-}
-
-/// A random legal move for the person to move, preferring slides.
-pub(super) fn random_move(position: &entropy_rules::Position, rng: &mut SmallRng) -> Option<Action> {
-    match position.phase() {
-        Phase::ChaosPlace(_) => {
-            let vacant = position.placements();
-            vacant.nth(rng.random_range(0..vacant.len().max(1))).map(Action::Place)
-        }
-        Phase::OrderMove => {
-            let mut moves = MoveList::new();
-            position.order_moves(&mut moves);
-            let k = rng.random_range(0..moves.len().max(1));
-            let mv = if moves.len() > 1 && moves[k] == OrderMove::Pass {
-                moves[1]
-            } else {
-                moves[k]
-            };
-            Some(Action::from(mv))
-        }
-        _ => None,
-    }
 }
 
 /// The greedy baseline's move in `position`.

@@ -84,6 +84,10 @@ impl OnlineCard<'_> {
                 crate::ui::theme::controls::shown(ui, "Spectators", &words);
             }
             if clocks && let Some((left, running)) = followed.clocks_now(self.time.elapsed()) {
+                if !followed.view.is_over() {
+                    // The clocks run down between the server's readings.
+                    ui.ctx().request_repaint_after(Duration::from_millis(250));
+                }
                 for player in [0u8, 1] {
                     let runs = running == Some(player) || (running.is_none() && !followed.view.is_over());
                     let colour = if runs { ui::ACCENT } else { ui::MUTED };

@@ -4,7 +4,8 @@
 //! back by itself). The app talks to it through two channels, read and
 //! written without waiting: [`NetCommand`]s in ([`Net::send`]), and
 //! [`NetEvent`]s out ([`Net::drain`], once a frame). Nothing a frame does
-//! ever waits on the network.
+//! ever waits on the network, and the game asks for no frame to listen for
+//! it: each event it sends wakes the game's loop ([`crate::app::redraw::wake`]).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -111,7 +112,7 @@ impl Net {
             match runtime {
                 Ok(runtime) => runtime.block_on(run(inbox, outbox)),
                 Err(e) => {
-                    let _ = outbox.send(NetEvent::Failed(format!("the network could not start: {e}")));
+                    say(&outbox, NetEvent::Failed(format!("the network could not start: {e}")));
                 }
             }
         });
@@ -143,6 +144,14 @@ impl Net {
     }
 }
 
+/// Hands `event` to the app and wakes its loop to take it; whether the app
+/// is still there.
+fn say(outbox: &UnboundedSender<NetEvent>, event: NetEvent) -> bool {
+    let sent = outbox.send(event).is_ok();
+    crate::app::redraw::wake();
+    sent
+}
+
 /// The session the network holds: the server, its token and the connection.
 struct Link {
     server: Server,
@@ -171,11 +180,11 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                                 Ok(running) => {
                                     let port = running.local_addr().port();
                                     let addresses = local_addresses().into_iter().map(|a| format!("{a}:{port}")).collect();
-                                    let _ = outbox.send(NetEvent::Hosting { port, addresses });
+                                    say(&outbox, NetEvent::Hosting { port, addresses });
                                     hosted = Some(running);
                                 }
                                 Err(why) => {
-                                    let _ = outbox.send(NetEvent::HostFailed(why));
+                                    say(&outbox, NetEvent::HostFailed(why));
                                 }
                             }
                         }
@@ -184,9 +193,13 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                 }
             }
             said = incoming => {
+                // The answers to the connection's own pings change nothing.
+                if matches!(said, Some(Incoming::Message(entropy_protocol::ServerMessage::Pong))) {
+                    continue;
+                }
                 let over = matches!(said, None | Some(Incoming::Closed(_)));
                 let said = said.unwrap_or_else(|| Incoming::Closed("the connection ended".into()));
-                if outbox.send(NetEvent::Incoming(said)).is_err() {
+                if !say(&outbox, NetEvent::Incoming(said)) {
                     break;
                 }
                 if over {
@@ -259,7 +272,7 @@ fn local_addresses() -> Vec<String> {
 
 async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &UnboundedSender<NetEvent>) {
     let tell = |event: NetEvent| {
-        let _ = outbox.send(event);
+        say(outbox, event);
     };
     match command {
         NetCommand::SignIn {

@@ -45,6 +45,9 @@ fn resume_kept_session(choice: Res<ServerChoice>, mut session: ResMut<Session>, 
     }
 }
 
+/// How long a notice of the server's stays on screen.
+pub const NOTICE: Duration = Duration::from_secs(8);
+
 /// The address a player signs in at the first time: a server on this
 /// computer (`entropy-server`'s own address).
 pub const FIRST_ADDRESS: &str = "127.0.0.1:7849";
@@ -160,16 +163,19 @@ fn hear(
     mut games: ResMut<OnlineGames>,
     mut redraw: ResMut<Redraw>,
 ) {
+    let now = time.elapsed();
+    // A notice leaves the screen by itself.
+    if let Some((_, at)) = &session.notice
+        && let Some(left) = NOTICE.checked_sub(now.saturating_sub(*at))
+    {
+        redraw.after(left);
+    }
+    // The network wakes the game when it speaks (`net`): nothing to poll.
     let events = net.drain();
     if events.is_empty() {
-        // The network may speak at any moment: a frame now and then to hear it.
-        if session.link != Link::Offline {
-            redraw.after(Duration::from_millis(100));
-        }
         return;
     }
     redraw.now();
-    let now = time.elapsed();
     for event in events {
         match event {
             NetEvent::SignedIn {

@@ -73,7 +73,7 @@ impl RealGame {
     pub fn press(&mut self, label: &str, done: impl Fn(&Shown) -> bool) -> Shown {
         self.click_until(
             &format!("the button {label:?}"),
-            |s| s.button(label).filter(|b| b.enabled).map(|b| b.at),
+            |s| s.enabled(label).map(|b| b.at),
             done,
         )
     }

@@ -91,9 +91,15 @@ impl Probe {
         self.buttons.iter().rev().find(|b| b.label == label)
     }
 
-    /// Whether the button `label` is there and can be pressed.
+    /// The button of `label` that can be pressed, drawn last (a dialog's
+    /// over the screen's, whose own rest under it).
+    pub fn enabled(&self, label: &str) -> Option<&Button> {
+        self.buttons.iter().rev().find(|b| b.label == label && b.enabled)
+    }
+
+    /// Whether a button `label` is there and can be pressed.
     pub fn has(&self, label: &str) -> bool {
-        self.button(label).is_some_and(|b| b.enabled)
+        self.enabled(label).is_some()
     }
 
     /// The fact `name`, or "".

@@ -109,7 +109,9 @@ pub(super) fn link_line(session: &Session, now: std::time::Duration) -> (String,
             ui::WARNING,
         ),
         _ => match &session.notice {
-            Some((notice, at)) if now.saturating_sub(*at).as_secs() < 8 => (notice.clone(), ui::ACCENT),
+            Some((notice, at)) if now.saturating_sub(*at) < crate::online::session::NOTICE => {
+                (notice.clone(), ui::ACCENT)
+            }
             _ => (format!("Signed in as {}.", session.name().unwrap_or("?")), ui::MUTED),
         },
     }
