@@ -78,7 +78,12 @@ impl Plugin for CorePlugin {
             carreno::plugin,
             simultaneous::plugin,
         ));
-        app.add_plugins((ui::keyboard::plugin, online::plugin, solomon::online::plugin));
+        app.add_plugins((
+            ui::keyboard::plugin,
+            online::plugin,
+            solomon::online::plugin,
+            solomon::online_history::plugin,
+        ));
     }
 }
 

@@ -407,3 +407,90 @@ fn a_gamepad_signs_in_through_the_on_screen_keyboard() {
         app.world().resource::<Lobby>().mine.is_empty()
     });
 }
+
+/// An opponent of the test's own, on a connection the test drives: it
+/// posts a seek and, when told, resigns the game that began.
+struct Quitter {
+    connection: entropy_client::Connection,
+    game: Option<String>,
+}
+
+impl Quitter {
+    async fn seek(address: &str, name: &str, options: entropy_protocol::GameOptions) -> Quitter {
+        let server = entropy_client::Server::new(address).unwrap();
+        let credentials = entropy_protocol::Credentials {
+            name: name.into(),
+            password: "quitter-password".into(),
+            bot: true,
+        };
+        let signed = match server.register(&credentials).await {
+            Ok(signed) => signed,
+            Err(_) => server.login(&credentials).await.unwrap(),
+        };
+        let connection = server.connect(Some(signed.token)).await.unwrap();
+        connection
+            .send(entropy_protocol::ClientMessage::Seek { options })
+            .unwrap();
+        Quitter { connection, game: None }
+    }
+
+    /// Waits for the game to begin, then resigns it.
+    async fn resign(&mut self) {
+        while self.game.is_none() {
+            let said = tokio::time::timeout(bots::BOUND, self.connection.recv())
+                .await
+                .unwrap()
+                .unwrap();
+            if let entropy_client::Incoming::Message(entropy_protocol::ServerMessage::GameStarted { game }) = said {
+                self.game = Some(game);
+            }
+        }
+        let game = self.game.clone().unwrap();
+        self.connection
+            .send(entropy_protocol::ClientMessage::Resign { game })
+            .unwrap();
+    }
+}
+
+/// The number of matches the history holds.
+fn kept(app: &App) -> usize {
+    app.world().resource::<entropy::history::History>().entries.len()
+}
+
+/// Every finished game of the player's goes to the history, not only one
+/// that ends on the table: a game resigned by the opponent while the
+/// player is in the lobby, and one resigned while the game itself is
+/// closed, which the server's archive lists at the next sign-in.
+#[test]
+fn a_game_that_ends_while_the_player_is_elsewhere_is_kept_all_the_same() {
+    let server = TestServer::start("online-elsewhere-server");
+    let runtime = server::runtime();
+    let options = five_by_five(
+        Format::Match,
+        entropy_protocol::Speed::Correspondence { days: 3 },
+        false,
+    );
+    let mut quitter = runtime.block_on(Quitter::seek(&server.address, "Quitter", options));
+    let dir = scratch("online-elsewhere-game");
+    {
+        let mut app = game_at(&dir, &server.address, "Ann");
+        sign_up_and_accept(&mut app);
+        send(&mut app, DoGameAction(GameAction::Lobby));
+        wait_on_network(&mut app, "the lobby", |app| screen(app) == OnlineScreen::Lobby);
+        runtime.block_on(quitter.resign());
+        wait_on_network(&mut app, "the game resigned, kept", |app| kept(app) == 1);
+        // A second game, accepted; the game closed; resigned meanwhile.
+        quitter = runtime.block_on(Quitter::seek(&server.address, "Quitter", options));
+        accept_the_seek(&mut app);
+        wait_on_network(&mut app, "the second game on the table", |app| on_the_table(app));
+    }
+    runtime.block_on(quitter.resign());
+    let mut app = core_app(entropy::Folders::in_dir(&dir));
+    wait_on_network(&mut app, "the game resigned while closed, kept", |app| kept(app) == 2);
+    let history = app.world().resource::<entropy::history::History>();
+    for entry in &history.entries {
+        let file = entry.file.as_ref().unwrap();
+        assert!(entropy_protocol::fairness::verify(file).is_ok());
+        assert_eq!(file.tags().players.iter().filter(|p| p.kind == "online bot").count(), 1);
+    }
+}

@@ -264,9 +264,13 @@ mod stand_in {
         let address = listener.local_addr().unwrap().to_string();
         runtime.spawn(async move {
             for answer in answers {
-                let Ok((tcp, _)) = listener.accept().await else { return };
-                let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
-                    continue;
+                // A connection that is no WebSocket (the HTTP API asked for
+                // the archive) answers nothing and takes no answer's turn.
+                let mut ws = loop {
+                    let Ok((tcp, _)) = listener.accept().await else { return };
+                    if let Ok(ws) = tokio_tungstenite::accept_async(tcp).await {
+                        break ws;
+                    }
                 };
                 let _hello = ws.next().await;
                 let welcome = entropy_protocol::encode(&entropy_protocol::ServerMessage::Welcome {

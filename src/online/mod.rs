@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 use crate::app::screen::{GameId, GameScreens, Screen};
 
+pub mod archive;
 pub mod card;
 pub mod games;
 pub mod lobby;
@@ -25,6 +26,7 @@ pub mod table;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_sub_state::<OnlineScreen>().add_plugins((
+        archive::plugin,
         session::plugin,
         lobby::plugin,
         games::plugin,

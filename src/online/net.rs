@@ -67,6 +67,9 @@ pub enum NetEvent {
     SignedOut,
     /// A finished game's match file, or why it could not be had.
     MatchFile { game: GameId, file: Result<String, String> },
+    /// The player's finished games, as the server's archive lists them
+    /// (told after each sign-in).
+    Listed(Vec<entropy_protocol::GameSummary>),
     /// The server inside the game listens on `port`; friends reach it at
     /// `addresses` (this computer's addresses on its networks, with the
     /// port).
@@ -289,10 +292,12 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
                 bot: false,
             };
             *link = open(&address, sign_in(&address, credentials, register), &tell).await;
+            list_finished(link, outbox);
         }
         NetCommand::Resume { address, token } => {
             *link = None;
             *link = open(&address, resume(&address, token), &tell).await;
+            list_finished(link, outbox);
         }
         NetCommand::SignOut => {
             if let Some(old) = link.take() {
@@ -320,6 +325,27 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
             tell(NetEvent::MatchFile { game, file });
         }
     }
+}
+
+/// The player's finished games, as the server's archive lists them, told
+/// once signed in: asked on a task of its own (within [`REACH`]), so that
+/// nothing else waits for it; an archive that does not answer is asked
+/// again at the next sign-in.
+fn list_finished(link: &Option<Link>, outbox: &UnboundedSender<NetEvent>) {
+    let Some(link) = link else { return };
+    let Some(name) = link.connection.account().map(|a| a.name.clone()) else {
+        return;
+    };
+    let (server, outbox) = (link.server.clone(), outbox.clone());
+    tokio::spawn(async move {
+        match tokio::time::timeout(REACH, server.player_games(&name)).await {
+            Ok(Ok(listed)) => {
+                say(&outbox, NetEvent::Listed(listed));
+            }
+            Ok(Err(e)) => warn!("the server's archive of {name}'s games: {e}"),
+            Err(_) => warn!("the server's archive of {name}'s games did not answer"),
+        }
+    });
 }
 
 /// Opens a session at `address` by `attempt` (a sign-in or a session

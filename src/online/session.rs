@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppSet;
 use crate::app::prefs::Remembered;
 use crate::app::redraw::Redraw;
+use crate::online::archive::Archive;
 use crate::online::games::{Heard, OnlineGames};
 use crate::online::lobby::Lobby;
 use crate::online::net::{Net, NetCommand, NetEvent};
@@ -161,7 +162,7 @@ fn hear(
     mut choice: ResMut<ServerChoice>,
     mut lobby: ResMut<Lobby>,
     mut games: ResMut<OnlineGames>,
-    mut redraw: ResMut<Redraw>,
+    (mut archive, mut redraw): (ResMut<Archive>, ResMut<Redraw>),
 ) {
     let now = time.elapsed();
     // A notice leaves the screen by itself.
@@ -215,9 +216,17 @@ fn hear(
                 };
                 choice.token = None;
                 *lobby = Lobby::default();
+                *archive = Archive::default();
                 games.clear();
             }
-            NetEvent::MatchFile { game, file } => games.file_came(&game, file),
+            NetEvent::MatchFile { game, file } => {
+                if games.get(&game).is_some() {
+                    games.file_came(&game, file);
+                } else {
+                    archive.files.push((game, file));
+                }
+            }
+            NetEvent::Listed(listed) => archive.listed = Some(listed),
             NetEvent::Incoming(incoming) => match incoming {
                 Incoming::Message(message) => hear_message(message, &net, &mut session, &mut lobby, &mut games, now),
                 Incoming::Malformed(why) => session.tell(format!("The server sent something unreadable: {why}"), now),

@@ -3,9 +3,8 @@
 //! ratings, what that player may do in the game now ([`GameAction`]: ask
 //! for a takeback or answer one, abort or resign, go back to the lobby),
 //! offered in the pause menu (every device reaches it: Esc, Start) and on
-//! the room's online card, and the finished game as the history keeps it,
-//! its draws checked against the seed revealed at its end
-//! ([`OnTable::finished_file`]).
+//! the room's online card; the result's choices; and whether the finished
+//! game is kept in the history ([`OnTable::kept`]).
 //!
 //! The room that plays the game's format inserts `OnTable` with its match
 //! and takes it away with it; a game watched is unwatched and forgotten
@@ -14,7 +13,7 @@
 use bevy::prelude::*;
 use entropy_client::GameView;
 use entropy_protocol::{ClientMessage, GameId};
-use entropy_rules::{AnyMatchFile, Forfeit, Player};
+use entropy_rules::{Forfeit, Player};
 
 use crate::app::AppSet;
 use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
@@ -96,52 +95,6 @@ impl OnTable {
             Some(rating) => format!("{} ({rating:.0})", self.names[i]),
             None => self.names[i].clone(),
         }
-    }
-
-    /// The finished game as the history keeps it, once the server's archive
-    /// has sent it: read, its draws checked against the seed it reveals,
-    /// the opponent's kind marked `online`. `None` until then (and for a
-    /// spectator, or an aborted game, which the history does not keep).
-    pub fn finished_file(&self, followed: &Followed) -> Option<Result<AnyMatchFile, String>> {
-        let me = usize::from(self.me?);
-        if !followed.view.is_over() || followed.view.end().is_some_and(|e| e.result == "*") {
-            return None;
-        }
-        let text = followed.file.clone()?;
-        Some(text.and_then(|text| {
-            let mut file = AnyMatchFile::parse(&text).map_err(|e| e.to_string())?;
-            entropy_protocol::fairness::verify(&file)
-                .map_err(|e| format!("its draws do not follow from its seed: {e}"))?;
-            let players = match &mut file {
-                AnyMatchFile::Rounds(rounds) => &mut rounds.tags.players,
-                AnyMatchFile::Simultaneous(sim) => &mut sim.tags.players,
-            };
-            for (i, player) in players.iter_mut().enumerate() {
-                if i != me {
-                    player.kind = format!("online {}", player.kind.trim());
-                }
-            }
-            Ok(file)
-        }))
-    }
-}
-
-impl OnTable {
-    /// Keeps the finished game by `keep` (the history's), once its file
-    /// has come and checks out ([`OnTable::finished_file`]); what came of
-    /// it is [`OnTable::kept`].
-    pub fn keep_finished(&mut self, games: &OnlineGames, keep: impl FnOnce(AnyMatchFile) -> Result<(), String>) {
-        if self.kept.is_some() {
-            return;
-        }
-        let Some(file) = games.get(&self.game).and_then(|f| self.finished_file(f)) else {
-            return;
-        };
-        let kept = file.and_then(keep);
-        if let Err(why) = &kept {
-            warn!("game {}: not kept in the history: {why}", self.game);
-        }
-        self.kept = Some(kept);
     }
 }
 
@@ -389,13 +342,14 @@ fn act_on_the_pause_menu(mut chosen: MessageReader<PauseExtraChosen>, mut act: M
     }
 }
 
-/// A finished game on the table: its match file is asked of the server's
-/// archive, once (the history keeps a player's; a spectator reviews it).
+/// A finished game watched: its match file is asked of the server's
+/// archive, once, for its review (a player's own games are fetched for
+/// the history by the room that keeps it).
 fn fetch_the_finished_file(table: Option<ResMut<OnTable>>, games: Res<OnlineGames>, net: Res<Net>) {
     let Some(mut table) = table else { return };
     let Some(followed) = games.get(&table.game) else { return };
     let aborted = followed.view.end().is_some_and(|e| e.result == "*");
-    if followed.view.is_over() && !aborted && followed.file.is_none() && !table.asked_file {
+    if table.watching() && followed.view.is_over() && !aborted && followed.file.is_none() && !table.asked_file {
         table.asked_file = true;
         net.send(NetCommand::FetchMatch {
             game: table.game.clone(),

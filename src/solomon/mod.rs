@@ -14,6 +14,7 @@ pub mod match_clock;
 pub mod match_file;
 pub mod match_setup;
 pub mod online;
+pub mod online_history;
 pub mod phase;
 pub mod replay;
 pub mod saved;

@@ -54,7 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (commands, keep_in_history)
+        commands
             .run_if(resource_exists::<OnlineMatch>)
             .in_set(AppSet::Turn)
             .before(crate::solomon::game::handle_commands),
@@ -368,17 +368,5 @@ fn commands(
             _ => continue,
         };
         on_result(choice, &table, &games, &net, &mut lobby);
-    }
-}
-
-/// A finished game goes to the history as the server's archive has it,
-/// once its draws are checked against the seed revealed at its end.
-fn keep_in_history(
-    table: Option<ResMut<OnTable>>,
-    games: Res<OnlineGames>,
-    mut history: ResMut<crate::history::History>,
-) {
-    if let Some(mut table) = table {
-        table.keep_finished(&games, |file| history.keep_once(file));
     }
 }
