@@ -15,7 +15,8 @@
 //! - **The server keeps the clocks and the result**: the card shows the
 //!   clocks; a flag, a resignation or a game lost on time is played on the
 //!   match as the rules' own change; the finished game goes to the history
-//!   as the server's archive has it ([`OnTable::finished_file`]).
+//!   as the server's archive has it (kept by the room whose History lists
+//!   both ways to play).
 
 use bevy::prelude::*;
 use entropy_client::{BoardStep, GameView};

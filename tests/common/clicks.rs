@@ -195,9 +195,9 @@ pub fn my_turn(s: &Shown) -> bool {
     s.screen == "Playing" && s.fact("person") == "true" && s.fact("still") == "true"
 }
 
-/// One turn of the person's, by the pointer, if one is waited for now:
-/// the count skipped, an empty cell clicked as Chaos, Pass as Order.
-/// Whether the match is over.
+/// One turn of the person's, by the pointer, if one is waited for now and
+/// no takeback of the opponent's waits for an answer: the count skipped,
+/// an empty cell clicked as Chaos, Pass as Order. Whether the match is over.
 pub fn play_a_turn(game: &mut RealGame) -> bool {
     let shown = game.now();
     if shown.screen == "MatchOver" {
@@ -207,7 +207,8 @@ pub fn play_a_turn(game: &mut RealGame) -> bool {
         game.press("Skip", |s| !s.has("Skip"));
         return false;
     }
-    if !my_turn(&shown) {
+    // An offer of the opponent's is answered first (a move would withdraw it).
+    if !my_turn(&shown) || shown.has("Allow the takeback") {
         return false;
     }
     let steps = shown.number("online steps");
