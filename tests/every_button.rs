@@ -509,9 +509,14 @@ fn online_tour(game: &mut Game) {
     game.press("Refuse the takeback", |s| !s.has("Refuse the takeback"));
     play_until(game, "a second takeback asked", &|s| s.has("Allow the takeback"));
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Allow the takeback"));
-    let steps = game.now().number("online steps");
+    // The bot moves again at once: the game's version says the answer was
+    // heard, and its steps are no more than they were.
+    let (steps, version) = (game.now().number("online steps"), game.now().number("online version"));
     game.press("Allow the takeback", |s| {
-        s.no_overlay() && s.number("online steps") < steps
+        s.no_overlay()
+            && s.number("online version") > version
+            && s.number("online steps") <= steps
+            && !s.has("Allow the takeback")
     });
     play_until(game, "a move of the person's to take back", &|s| {
         my_turn(s) && s.has("Ask to take back")
@@ -525,7 +530,9 @@ fn online_tour(game: &mut Game) {
     game.press("Accept rematch", |s| {
         s.screen == "Playing" && s.fact("online game") != first
     });
-    game.key_until("Escape", |s| s.in_overlay("Pause"));
+    // Abort until each side has moved; then Resign, from the pause menu.
+    play_until(game, "a rematch each side has moved in", &|s| s.has("Resign"));
+    game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign"));
     game.press("Resign", |s| s.no_overlay());
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign: sure?"));
     game.press("Resign: sure?", |s| s.screen == "MatchOver");

@@ -194,6 +194,7 @@ impl Facts<'_, '_> {
                 let result = followed.view.end().map(|e| e.result.clone()).unwrap_or_default();
                 fact("online result", result);
                 fact("online steps", followed.view.steps().len().to_string());
+                fact("online version", followed.view.version().to_string());
             }
         }
         let link = match self.session.link {

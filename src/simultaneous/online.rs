@@ -19,9 +19,9 @@
 //!   both ways to play).
 
 use bevy::prelude::*;
-use entropy_client::{BoardStep, GameView};
+use entropy_client::{BoardStep, GameView, player_at};
 use entropy_protocol::{ClientMessage, Format, GameId};
-use entropy_rules::{Action, Event, OrderMove, Player, SimultaneousMatch, Size};
+use entropy_rules::{Action, Event, Player, SimultaneousMatch, Size};
 
 use super::boards::RebuildSimBoards;
 use super::game::{Seat, SimAction, SimChange, SimCommand, SimMatch, Simultaneous};
@@ -83,10 +83,6 @@ pub struct SimOnline {
     refusals_seen: u32,
 }
 
-fn player_of(seat: u8) -> Player {
-    if seat == 0 { Player::One } else { Player::Two }
-}
-
 /// The match the steps of `view` make, with how many steps it played:
 /// `me` at the person's seat (none: a spectator), the names as the panel
 /// says them (the person is "You"). `None` before the game has started.
@@ -100,7 +96,7 @@ pub fn build(view: &GameView, me: Option<Player>) -> Option<(SimMatch, usize)> {
     }
     for seat in [0u8, 1] {
         if view.flag_fell(seat) {
-            let _ = game.flag(player_of(seat));
+            let _ = game.flag(player_at(seat));
         }
     }
     let mut seats = [Seat::Remote; 2];
@@ -123,7 +119,7 @@ fn play(game: &mut SimultaneousMatch, step: BoardStep) -> Result<(), String> {
         }
         BoardStep::Drew { .. } | BoardStep::RoundOver => Ok(()),
         BoardStep::Moved { player, action, .. } => game
-            .apply(player_of(player), action)
+            .apply(player_at(player), action)
             .map(|_| ())
             .map_err(|e| e.to_string()),
     }
@@ -146,7 +142,7 @@ fn open(
         let Some(table) = OnTable::new(&followed.view, session.name()) else {
             continue;
         };
-        let me = table.me.map(player_of);
+        let me = table.me.map(player_at);
         let Some((on_screen, played)) = build(&followed.view, me) else {
             warn!("game {game}: its steps do not play");
             continue;
@@ -188,7 +184,7 @@ fn follow_server(
     }
     let view = &followed.view;
     for seat in [0u8, 1] {
-        let player = player_of(seat);
+        let player = player_at(seat);
         if view.flag_fell(seat) && !game.game.is_flagged(player) && !game.game.is_over() {
             changes.write(Change::Game(SimChange::Flag(player)));
         }
@@ -198,7 +194,7 @@ fn follow_server(
     let parted = match (step, online.sent.first()) {
         _ if online.played > steps.len() => true,
         (Some(BoardStep::Moved { player, action, .. }), _)
-            if online.me == Some(player_of(player)) && online.sent.first().map(|s| s.action) != Some(action) =>
+            if online.me == Some(player_at(player)) && online.sent.first().map(|s| s.action) != Some(action) =>
         {
             true
         }
@@ -229,7 +225,7 @@ fn follow_server(
         Some(BoardStep::Drew { .. } | BoardStep::RoundOver) => online.played += 1,
         Some(BoardStep::Moved { player, action, .. }) => {
             let move_ = SimAction {
-                player: player_of(player),
+                player: player_at(player),
                 action,
             };
             if online.sent.first() == Some(&move_) {
@@ -279,16 +275,9 @@ fn send_own_moves(
         let Some(followed) = games.get(&online.game) else {
             continue;
         };
-        // The cell placed before the move, as the server saw the board.
-        let placed = followed
-            .view
-            .position(event.board.index() as u8)
-            .and_then(|p| p.last_placed());
-        let text = match action {
-            Action::Place(cell) => cell.to_string(),
-            Action::Slide(slide) => OrderMove::Slide(slide).notation(placed.unwrap_or(slide.from)),
-            Action::Pass => placed.map_or_else(String::new, |cell| OrderMove::Pass.notation(cell)),
-            Action::Draw => continue,
+        // Named on the board as the server saw it before the move.
+        let Some(text) = followed.view.move_text(event.board.index() as u8, action) else {
+            continue;
         };
         online.sent.push(move_);
         net.send(NetCommand::Send(ClientMessage::Play {

@@ -19,7 +19,7 @@
 //!   match as the rules' own change.
 
 use bevy::prelude::*;
-use entropy_client::{BoardStep, GameView};
+use entropy_client::{BoardStep, GameView, player_at};
 use entropy_protocol::{ClientMessage, Format, GameId, Speed};
 use entropy_rules::{Action, Bag, Event, Match, Player, Size, TimeControl};
 
@@ -83,11 +83,6 @@ pub struct OnlineMatch {
     ended: bool,
     /// The server's refusals in this game dealt with ([`Followed::refusals`]).
     refusals_seen: u32,
-}
-
-/// The seat of a player on the server (0 or 1) as the rules name it.
-fn player_of(seat: u8) -> Player {
-    if seat == 0 { Player::One } else { Player::Two }
 }
 
 /// The match the steps of `view` make, `me` at the person's seat (none: a
@@ -159,7 +154,7 @@ fn open(
         let (Some(start), Some(on_table)) = (view.start(), OnTable::new(view, session.name())) else {
             continue;
         };
-        let me = on_table.me.map(player_of);
+        let me = on_table.me.map(player_at);
         let Some((table, played)) = build(view, me) else {
             warn!("game {game}: its steps do not play");
             continue;
@@ -221,7 +216,7 @@ fn follow_server(
         // Steps taken back on the server.
         _ if online.played > steps.len() => true,
         (Some(BoardStep::Moved { action, player, .. }), Some(sent)) => {
-            action != sent || Some(player_of(player)) != online.me
+            action != sent || Some(player_at(player)) != online.me
         }
         // The person's move was answered by something else (refused).
         (_, Some(_)) => followed.refusals.0 != online.refusals_seen,
@@ -302,24 +297,15 @@ fn send_own_moves(
         let Some(followed) = games.get(&online.game) else {
             continue;
         };
-        let text = notation(followed, action);
+        let Some(text) = followed.view.move_text(0, action) else {
+            continue;
+        };
         online.sent = Some(action);
         net.send(NetCommand::Send(ClientMessage::Play {
             game: online.game.clone(),
             version: followed.view.version(),
             action: text,
         }));
-    }
-}
-
-/// `action` in CodeCup notation (a pass names the cell just placed).
-fn notation(followed: &Followed, action: Action) -> String {
-    let placed = followed.view.position(0).and_then(|p| p.last_placed());
-    match action {
-        Action::Place(cell) => cell.to_string(),
-        Action::Slide(slide) => entropy_rules::OrderMove::Slide(slide).notation(placed.unwrap_or(slide.from)),
-        Action::Pass => placed.map_or_else(String::new, |cell| entropy_rules::OrderMove::Pass.notation(cell)),
-        Action::Draw => String::new(),
     }
 }
 

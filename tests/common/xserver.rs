@@ -151,10 +151,12 @@ impl RealGame {
     /// wrote it, whether the game exited, and its log.
     pub fn fail_with(&mut self, what: &str) -> ! {
         let exited = self.game.try_wait().ok().flatten();
+        // What failed comes first and again last: a long log between them
+        // is the part a shortened report leaves out.
         panic!(
-            "{what}\n--- the screen ---\n{}\n--- exited: {exited:?}; the game's log ---\n{}",
-            self.probe_text(),
-            self.log_text()
+            "{what}\n--- exited: {exited:?}; the game's log ---\n{}\n--- the screen ---\n{}\n--- failed: {what}",
+            self.log_text(),
+            self.probe_text()
         );
     }
 

@@ -39,7 +39,9 @@ pub struct Behaviour {
     /// counts as 1.
     pub games: usize,
     /// Asks to take back its last move after each of its moves of these
-    /// numbers (counted from 1, in its first game).
+    /// numbers (counted from 1, in its first game). An ask the opponent's
+    /// move withdrew before they answered it is asked again after the
+    /// bot's next move: each ask here is answered, allowed or refused.
     pub takebacks_after: Vec<usize>,
     /// Allows a takeback the opponent asks for.
     pub allow_takebacks: bool,
@@ -110,6 +112,11 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
     let mut played: Vec<Played> = Vec::new();
     let mut moves = 0;
     let mut asked = false;
+    // Asks due and not yet answered, and whether one is seen to wait for
+    // its answer (the server says each ask before the opponent's next move).
+    let mut asks_owed = 0;
+    let mut ask_waits = false;
+    let mut ask_sent = false;
     let mut accepted = false;
     loop {
         let Some(said) = connection.recv().await else {
@@ -149,11 +156,20 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
             } => {
                 let Some(view) = views.get_mut(&game) else { continue };
                 let took_back = matches!(event, GameEvent::TookBack { .. });
+                let answer = took_back || matches!(event, GameEvent::TakebackDeclined { .. });
                 view.apply_with_clocks(version, event, clocks)
                     .map_err(|e| e.to_string())?;
                 let Some(me) = view.player_named(name) else { continue };
                 if took_back {
                     answered.retain(|(g, _), _| *g != game);
+                }
+                if view.takeback_offer() == Some(me) {
+                    (ask_waits, ask_sent) = (true, false);
+                } else if ask_waits {
+                    ask_waits = false;
+                    if answer {
+                        asks_owed -= 1;
+                    }
                 }
                 if let Some(end) = view.end() {
                     if played.iter().all(|p| p.game != game) {
@@ -200,9 +216,12 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
                         },
                     )?;
                     moves += 1;
-                    if behaviour.takebacks_after.contains(&moves) && played.is_empty() {
-                        asked = true;
-                        send(&connection, ClientMessage::Takeback { game: game.clone() })?;
+                    if played.is_empty() {
+                        asks_owed += behaviour.takebacks_after.iter().filter(|&&n| n == moves).count();
+                        if asks_owed > 0 && !ask_waits && !ask_sent {
+                            (asked, ask_sent) = (true, true);
+                            send(&connection, ClientMessage::Takeback { game: game.clone() })?;
+                        }
                     }
                 }
             }

@@ -36,7 +36,7 @@ pub use connection::{
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
 pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
 pub use trust::CA_FILE_VAR;
-pub use view::{Applied, BoardStep, End, GameView, Owed, Start, ViewError};
+pub use view::{Applied, BoardStep, End, GameView, Owed, Start, ViewError, player_at};
 
 /// What went wrong talking to a server.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,12 @@
 use std::fmt;
 
 use entropy_protocol::{Clocks, Format, GameEvent, GameId, GameOptions, RatingChange, Seat};
-use entropy_rules::{Action, Cell, Colour, OrderMove, Phase, Placement, Position, Role, Size};
+use entropy_rules::{Action, Cell, Colour, OrderMove, Phase, Placement, Player, Position, Role, Size};
+
+/// The rules' player at seat `seat` (0 or 1) of a server's game.
+pub fn player_at(seat: u8) -> Player {
+    if seat == 0 { Player::One } else { Player::Two }
+}
 
 /// What `Started` said.
 #[derive(Clone, Debug, PartialEq)]
@@ -295,6 +300,29 @@ impl GameView {
         let cell = position.last_placed()?;
         let colour = position.board().get(cell)?;
         Some(Placement { colour, cell })
+    }
+
+    /// `action` on `board` as the server takes it: CodeCup notation, a
+    /// slide or a pass naming the cell just placed there. `None` for a
+    /// draw, which is the server's to make.
+    ///
+    /// ```
+    /// use entropy_client::GameView;
+    /// use entropy_rules::{Action, Cell};
+    ///
+    /// let view = GameView::new("g1");
+    /// let cell: Cell = "Cc".parse().unwrap();
+    /// assert_eq!(view.move_text(0, Action::Place(cell)).as_deref(), Some("Cc"));
+    /// assert_eq!(view.move_text(0, Action::Draw), None);
+    /// ```
+    pub fn move_text(&self, board: u8, action: Action) -> Option<String> {
+        let placed = self.position(board).and_then(Position::last_placed);
+        match action {
+            Action::Place(cell) => Some(cell.to_string()),
+            Action::Slide(slide) => Some(OrderMove::Slide(slide).notation(placed.unwrap_or(slide.from))),
+            Action::Pass => Some(placed.map_or_else(String::new, |cell| OrderMove::Pass.notation(cell))),
+            Action::Draw => None,
+        }
     }
 
     fn simultaneous(&self) -> bool {
