@@ -523,6 +523,9 @@ fn online_tour(game: &mut Game) {
     });
     let steps = game.now().number("online steps");
     game.press("Ask to take back", |s| s.number("online steps") < steps);
+    // A game is aborted, not resigned, until each side has a move in it
+    // (one taken back does not count).
+    play_until(game, "a game each side has moved in", &|s| s.has("Resign"));
     game.press("Resign", |s| s.has("Resign: sure?"));
     game.press("Resign: sure?", |s| s.screen == "MatchOver");
     let first = game.now().fact("online game").to_string();
@@ -530,7 +533,7 @@ fn online_tour(game: &mut Game) {
     game.press("Accept rematch", |s| {
         s.screen == "Playing" && s.fact("online game") != first
     });
-    // Abort until each side has moved; then Resign, from the pause menu.
+    // Then Resign from the pause menu.
     play_until(game, "a rematch each side has moved in", &|s| s.has("Resign"));
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign"));
     game.press("Resign", |s| s.no_overlay());

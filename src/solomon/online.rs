@@ -24,7 +24,7 @@ use entropy_protocol::{ClientMessage, Format, GameId, Speed};
 use entropy_rules::{Action, Bag, Event, Match, Player, Size, TimeControl};
 
 use crate::app::AppSet;
-use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
+use crate::online::games::{OnlineGames, OpenOnlineGame};
 use crate::online::net::{Net, NetCommand};
 use crate::online::session::Session;
 use crate::online::table::{OnTable, ResultChoice, on_result};
@@ -81,7 +81,7 @@ pub struct OnlineMatch {
     fed: Option<Action>,
     /// The end the server told is played on the match.
     ended: bool,
-    /// The server's refusals in this game dealt with ([`Followed::refusals`]).
+    /// The server's refusals in this game dealt with ([`Followed::refusals`](crate::online::games::Followed::refusals)).
     refusals_seen: u32,
 }
 
