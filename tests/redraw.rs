@@ -392,7 +392,6 @@ fn a_change_of_screen_asks_for_the_frame_it_takes_place_in() {
 #[test]
 fn the_lobby_signed_in_asks_for_no_frame_while_nothing_arrives() {
     use entropy::online::OnlineScreen;
-    use entropy::online::archive::Archive;
     use entropy::online::lobby::Lobby;
     use entropy::online::screens::sign_in::Password;
     use entropy::online::session::ServerChoice;
@@ -405,12 +404,8 @@ fn the_lobby_signed_in_asks_for_no_frame_while_nothing_arrives() {
     };
     app.world_mut().resource_mut::<Password>().0 = "quiet-password".into();
     online::register(&mut app);
-    // The archive's list comes on a task of its own, on a busy machine
-    // after the lobby: the rest begins once both have come.
-    online::wait_on_network(&mut app, "the lobby told and the archive listed", |app| {
-        app.world().resource::<Lobby>().told
-            && app.world().resource::<Archive>().listed.is_some()
-            && screen(app) == OnlineScreen::Lobby
+    online::wait_on_network(&mut app, "the lobby told", |app| {
+        app.world().resource::<Lobby>().told && screen(app) == OnlineScreen::Lobby
     });
     come_to_rest(&mut app, "the lobby, signed in");
     // Ten seconds of the game's time, over two of the network's: pings are
