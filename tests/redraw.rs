@@ -386,13 +386,15 @@ fn a_change_of_screen_asks_for_the_frame_it_takes_place_in() {
     assert_eq!(screen(&app), SolomonScreen::History);
 }
 
-/// Signed in, the lobby with nothing arriving asks for no frame: the
-/// network wakes the game when something comes, and the connection's own
-/// pings and their answers are not something.
+/// Signed in, with a seek of its own posted, the lobby asks for no frame
+/// while nothing arrives: the network wakes the game when something comes,
+/// and the connection's own pings and their answers are not something.
 #[test]
 fn the_lobby_signed_in_asks_for_no_frame_while_nothing_arrives() {
     use entropy::online::OnlineScreen;
+    use entropy::online::archive::Archive;
     use entropy::online::lobby::Lobby;
+    use entropy::online::screens::lobby::Row;
     use entropy::online::screens::sign_in::Password;
     use entropy::online::session::ServerChoice;
     let server = server::TestServer::start("redraw-lobby-server");
@@ -404,8 +406,21 @@ fn the_lobby_signed_in_asks_for_no_frame_while_nothing_arrives() {
     };
     app.world_mut().resource_mut::<Password>().0 = "quiet-password".into();
     online::register(&mut app);
-    online::wait_on_network(&mut app, "the lobby told", |app| {
-        app.world().resource::<Lobby>().told && screen(app) == OnlineScreen::Lobby
+    online::wait_on_network(&mut app, "the lobby told, and the archive's answer", |app| {
+        app.world().resource::<Lobby>().told
+            && app.world().resource::<Archive>().answered
+            && screen(app) == OnlineScreen::Lobby
+    });
+    // The server tells the lobby again for the player's arrival, maybe
+    // before it is watched and maybe after: the lobby that lists the seek
+    // comes after that, as the server tells lobbies in order.
+    online::press_lobby_row(&mut app, Row::Post);
+    online::wait_on_network(&mut app, "the lobby with the seek", |app| {
+        app.world()
+            .resource::<Lobby>()
+            .seeks
+            .iter()
+            .any(|s| s.by.name == "Quiet")
     });
     come_to_rest(&mut app, "the lobby, signed in");
     // Ten seconds of the game's time, over two of the network's: pings are

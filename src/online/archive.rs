@@ -17,6 +17,9 @@ pub struct Archive {
     /// The player's finished games the server lists (the latest first, at
     /// most 100), once listed.
     pub listed: Option<Vec<GameSummary>>,
+    /// Whether the archive has answered since the last sign-in (its list
+    /// is taken by the history as it comes).
+    pub answered: bool,
     /// Files of games not followed, as they came.
     pub files: Vec<(GameId, Result<String, String>)>,
 }

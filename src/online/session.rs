@@ -191,6 +191,7 @@ fn hear(
                 session.link = Link::Online;
                 session.problem = None;
                 session.quiet = false;
+                archive.answered = false;
                 net.send(NetCommand::Send(ClientMessage::WatchLobby));
             }
             NetEvent::Failed(why) => {
@@ -226,7 +227,10 @@ fn hear(
                     archive.files.push((game, file));
                 }
             }
-            NetEvent::Listed(listed) => archive.listed = Some(listed),
+            NetEvent::Listed(listed) => {
+                archive.listed = Some(listed);
+                archive.answered = true;
+            }
             NetEvent::Incoming(incoming) => match incoming {
                 Incoming::Message(message) => hear_message(message, &net, &mut session, &mut lobby, &mut games, now),
                 Incoming::Malformed(why) => session.tell(format!("The server sent something unreadable: {why}"), now),
