@@ -128,11 +128,19 @@ struct Running {
     /// The program's output, line by line as it comes.
     output: Receiver<Output>,
     stderr: Arc<Mutex<String>>,
+    /// Ends (its sender dropped) when the stderr reader has read to the
+    /// end of the program's standard error.
+    stderr_done: Receiver<()>,
     used: Duration,
 }
 
 /// How much of a program's standard error to keep for the report.
 const STDERR_TAIL: usize = 600;
+
+/// How long a crash report waits at most for the end of the standard error
+/// of a program that has exited: it ends when the pipe closes, at once
+/// unless a process the program started still holds it open.
+const STDERR_WAIT: Duration = Duration::from_secs(3);
 
 /// How many lines of a program's output wait to be read at most: the
 /// protocol has one waiting at a time; a program writing more waits too.
@@ -224,15 +232,19 @@ impl Running {
     /// A crash report: what happened, the exit status, the end of stderr.
     fn crashed(&mut self, what: &str) -> Fault {
         let deadline = Instant::now() + Duration::from_secs(1);
-        let status = loop {
+        let (status, exited) = loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => break status.to_string(),
+                Ok(Some(status)) => break (status.to_string(), true),
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
-                _ => break "still running".to_string(),
+                _ => break ("still running".to_string(), false),
             }
         };
-        // Give the stderr reader a moment to collect the last words.
-        thread::sleep(Duration::from_millis(20));
+        // The program has exited: its last words are in the pipe, and the
+        // stderr reader has them all when it reaches the pipe's end. (A
+        // program still running may write on: what came so far is enough.)
+        if exited {
+            let _ = self.stderr_done.recv_timeout(STDERR_WAIT);
+        }
         let stderr = self.stderr.lock().map(|s| escaped(s.trim())).unwrap_or_default();
         let mut detail = format!("{what}; {status}");
         if !stderr.is_empty() {
@@ -291,7 +303,10 @@ impl Seat for External {
         thread::spawn(move || forward_lines(stdout, &send));
         let tail = Arc::new(Mutex::new(String::new()));
         let sink = Arc::clone(&tail);
+        let (done, stderr_done) = mpsc::channel::<()>();
         thread::spawn(move || {
+            // Dropped when the reading ends, which tells `stderr_done`.
+            let _done = done;
             let mut buf = [0u8; 1024];
             while let Ok(n @ 1..) = stderr.read(&mut buf) {
                 if let Ok(mut s) = sink.lock() {
@@ -309,6 +324,7 @@ impl Seat for External {
             stdin,
             output,
             stderr: tail,
+            stderr_done,
             used: Duration::ZERO,
         });
         if role == Role::Chaos {

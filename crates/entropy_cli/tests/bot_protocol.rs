@@ -106,6 +106,21 @@ fn a_crashing_program_forfeits_with_a_message() {
 }
 
 #[test]
+fn a_crash_report_has_the_programs_stderr_to_its_end() {
+    // The program exits at once; a process it leaves behind writes to its
+    // standard error a while later, then ends and so closes the pipe. The
+    // report waits for that end, not for a moment.
+    let command = "read line; (sleep 0.3; echo 'last words' >&2) >/dev/null & exit 3";
+    let mut crasher = External::new(command, Duration::from_secs(5));
+    let outcome = play_round(Bag::seeded(Size::Seven, 1), &mut crasher, &mut greedy(1));
+    let Some((Role::Order, Fault::Crashed(detail))) = outcome.fault else {
+        panic!("{:?}", outcome.fault)
+    };
+    assert!(detail.contains("last words"), "{detail}");
+    assert!(detail.contains("exit status: 3"), "{detail}");
+}
+
+#[test]
 fn every_level_plays_whole_games_over_the_protocol() {
     for (i, level) in ["beginner", "easy", "medium", "hard", "master"].into_iter().enumerate() {
         let command = format!(

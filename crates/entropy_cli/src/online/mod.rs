@@ -31,10 +31,12 @@ pub enum Command {
     /// Prints a line as each game starts and ends.
     ///
     /// The password is --password, else the environment variable
-    /// ENTROPY_BOT_PASSWORD, else "insecure-local-<NAME>": anyone who knows
-    /// the name can sign in as the bot with that one, so it is for a server
-    /// on your own machine only. (A --password can be seen by other users
-    /// of the machine in the process list; the variable cannot.)
+    /// ENTROPY_BOT_PASSWORD. Without either, the bot runs only for a server
+    /// on this machine (localhost, 127.0.0.0/8, ::1), with the password
+    /// "insecure-local-<NAME>", which anyone who knows the name can sign in
+    /// with; for any other server it refuses to start (exit status 2).
+    /// (A --password can be seen by other users of the machine in the
+    /// process list; the variable cannot.)
     Bot {
         /// The server: ws://, wss://, http:// or https://, host and port.
         #[arg(long, default_value = DEFAULT_SERVER)]
@@ -178,10 +180,22 @@ pub fn run(command: Command) -> ExitCode {
             seed,
         } => {
             let ca_file = ca_file_or_env(ca_file);
-            if let Err(e) = connect_to(&server, ca_file.as_deref()) {
-                eprintln!("entropy-cli online bot: {e}");
-                return ExitCode::from(2);
-            }
+            // Only the address is checked here: nothing is sent yet.
+            let host = match connect_to(&server, ca_file.as_deref()) {
+                Ok(checked) => checked.endpoint().host().to_string(),
+                Err(e) => {
+                    eprintln!("entropy-cli online bot: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let var = std::env::var(account::PASSWORD_VAR).ok();
+            let (password, insecure) = match account::password(password, var, &name, &host) {
+                Ok(password) => password,
+                Err(e) => {
+                    eprintln!("entropy-cli online bot: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let player = match (level, program) {
                 (_, Some(program)) if program.trim().is_empty() => {
                     eprintln!("entropy-cli online bot: --program is given no command line");
@@ -206,7 +220,6 @@ pub fn run(command: Command) -> ExitCode {
                 speed,
                 rated,
             };
-            let (password, insecure) = account::password(password, std::env::var(account::PASSWORD_VAR).ok(), &name);
             if insecure {
                 eprintln!(
                     "entropy-cli online bot: no --password or {}: using the insecure password \

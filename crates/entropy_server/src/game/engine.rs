@@ -416,11 +416,17 @@ impl Game {
         Err("you have no move of this round to take back".into())
     }
 
-    /// Abort is allowed until both players have made a move.
+    /// Abort is allowed until both players have made a move: a game in
+    /// which a side has never moved. A move taken back since counts (the
+    /// events keep it, where `log` no longer has it).
     fn check_abort(&self) -> Result<(), String> {
-        let moved = |player: usize| self.log.iter().any(|p| p.player == player);
+        let moved = |player: u8| {
+            self.events
+                .iter()
+                .any(|(event, _)| matches!(event, GameEvent::Moved { player: p, .. } if *p == player))
+        };
         if moved(0) && moved(1) {
-            Err("too late to abort: both players have moved (resign instead)".into())
+            Err("too late to abort: both players have moved, a move taken back counts too (resign instead)".into())
         } else {
             Ok(())
         }

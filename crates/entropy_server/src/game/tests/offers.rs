@@ -51,6 +51,35 @@ fn a_game_may_be_aborted_until_both_players_have_moved() {
 }
 
 #[test]
+fn a_game_both_players_have_moved_in_is_not_aborted_after_a_takeback() {
+    // Order's only move taken back (one move), then Chaos's with Order's
+    // answer (two): a side without a move in force has moved all the same.
+    for (asker, answerer, moves) in [(0, 1, 1), (1, 0, 2)] {
+        let (mut game, _) = casual(39 + asker);
+        play(&mut game, 1, "Dd", T0 + 1_000).unwrap();
+        play(&mut game, 0, "DdDa", T0 + 2_000).unwrap();
+        game.command(asker, Command::Takeback, T0 + 3_000).unwrap();
+        let accepted = game.command(answerer, Command::Takeback, T0 + 4_000).unwrap();
+        assert_eq!(accepted, vec![GameEvent::TookBack { moves }]);
+        let version = game.version();
+        for player in [0, 1] {
+            let refused = game.command(player, Command::Abort, T0 + 5_000).unwrap_err();
+            assert!(refused.starts_with("too late to abort"), "{refused}");
+            assert!(refused.contains("resign instead"), "{refused}");
+        }
+        // Nor is such an abort read back from storage.
+        let stored = game.absorb(&GameEvent::Aborted { player: 1 }, T0 + 5_000).unwrap_err();
+        assert!(stored.starts_with("too late to abort"), "{stored}");
+        assert_eq!(game.version(), version);
+        assert!(!game.is_over());
+        // Resigning still ends it.
+        let events = game.command(asker, Command::Resign, T0 + 6_000).unwrap();
+        assert_eq!(events[0], GameEvent::Resigned { player: asker });
+        assert!(game.is_over());
+    }
+}
+
+#[test]
 fn a_takeback_of_orders_move_keeps_the_counter_drawn_after_it() {
     let (mut game, _) = casual(34);
     play(&mut game, 1, "Dd", T0 + 1_000).unwrap();
