@@ -272,10 +272,12 @@ fn hear_message(
             games.refused(&game, reason.clone());
             session.tell(format!("Refused: {reason}"), now);
         }
+        // Whole: the connection puts a lobby told in parts together.
         ServerMessage::Lobby {
             seeks,
             online,
             games: live,
+            ..
         } => lobby.set(seeks, online, live),
         ServerMessage::SeekPosted { seek } => lobby.posted(seek),
         ServerMessage::Challenged { seek } => {

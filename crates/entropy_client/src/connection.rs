@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
+use entropy_protocol::lobby::Assembly;
 use entropy_protocol::{
     Account, ClientMessage, GameEvent, GameId, MAX_MESSAGE, PROTOCOL_VERSION, ServerMessage, decode_server, encode,
 };
@@ -196,6 +197,8 @@ struct State {
     /// made at and the action.
     unanswered: BTreeMap<GameId, (u64, String)>,
     lobby: bool,
+    /// A lobby told in parts, put together before it is handed on.
+    parts: Assembly,
     /// Messages sent while the connection was down.
     queued: VecDeque<ClientMessage>,
 }
@@ -246,6 +249,7 @@ impl State {
 
     /// What to send after `Hello` on a new connection, in order.
     fn resume(&mut self) -> Vec<ClientMessage> {
+        self.parts.clear();
         let mut out = Vec::new();
         if self.lobby {
             out.push(ClientMessage::WatchLobby);
@@ -324,6 +328,8 @@ impl Session {
                             let incoming = match decode_server(&text) {
                                 Ok(message) => {
                                     self.state.received(&message);
+                                    // A lobby's parts are handed on as one lobby.
+                                    let Some(message) = self.state.parts.take(message) else { continue };
                                     Incoming::Message(message)
                                 }
                                 Err(e) => Incoming::Malformed(e.to_string()),

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod fairness;
+pub mod lobby;
 mod messages;
 
 pub use messages::*;
@@ -31,12 +32,13 @@ pub use messages::*;
 /// refuses a client that speaks another. Version 2 added the players'
 /// ratings to the lobby ([`OnlinePlayer`]), the spectators of a game
 /// ([`ServerMessage::Spectators`], [`LiveGame::spectators`]) and the
-/// ratings' change at a rated game's end ([`GameEvent::Rated`]).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// ratings' change at a rated game's end ([`GameEvent::Rated`]). Version 3
+/// sends a lobby too large for one message in parts ([`lobby`]).
+pub const PROTOCOL_VERSION: u32 = 3;
 
-/// The largest message either side accepts, in bytes. The largest a
-/// server sends (a finished simultaneous match's events, replayed one
-/// event a message) is far below it.
+/// The largest message either side accepts, in bytes: the one limit of
+/// both sides. A server never sends a larger one (a lobby comes in parts,
+/// [`lobby::parts`]), and a client refuses one (a frame is read up to it).
 pub const MAX_MESSAGE: usize = 16 * 1024;
 
 /// A message that could not be read: what was wrong with it.

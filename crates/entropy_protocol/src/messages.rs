@@ -389,11 +389,16 @@ pub enum ServerMessage {
         game: GameId,
         reason: String,
     },
-    /// The lobby as it stands (sent on WatchLobby and whenever it changes).
+    /// The lobby as it stands (sent on WatchLobby and whenever it
+    /// changes). A lobby too large for one message comes in parts, each
+    /// under [`crate::MAX_MESSAGE`], all but the last with `more`: the
+    /// lobby is the parts' lists put together ([`crate::lobby`]).
     Lobby {
         seeks: Vec<Seek>,
         online: Vec<OnlinePlayer>,
         games: Vec<LiveGame>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        more: bool,
     },
     /// One's own seek or challenge, posted.
     SeekPosted {

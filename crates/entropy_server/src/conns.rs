@@ -16,6 +16,9 @@ pub type ConnId = u64;
 /// How many messages may wait for a connection before it is closed as too slow.
 pub const OUTBOX: usize = 1024;
 
+/// How many games one connection may follow at once.
+pub const MAX_FOLLOWED: usize = 64;
+
 /// What a connection's writer is asked to do.
 #[derive(Clone, Debug)]
 pub enum Out {
@@ -173,6 +176,15 @@ impl Conns {
             .conns
             .get_mut(&conn)
             .is_some_and(|c| c.games.insert(game.to_string()))
+    }
+
+    /// Whether a connection may follow one game more: it follows it
+    /// already, or fewer than [`MAX_FOLLOWED`].
+    pub fn may_follow(&self, conn: ConnId, game: &str) -> bool {
+        self.lock()
+            .conns
+            .get(&conn)
+            .is_some_and(|c| c.games.contains(game) || c.games.len() < MAX_FOLLOWED)
     }
 
     pub fn unfollow(&self, conn: ConnId, game: &str) -> bool {

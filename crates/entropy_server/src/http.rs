@@ -21,6 +21,7 @@ use serde::Deserialize;
 use crate::auth;
 use crate::db::accounts::{self, AccountRow};
 use crate::db::{games, ratings};
+use crate::door::Ticket;
 use crate::server::Server;
 
 /// The largest request body read, in bytes.
@@ -43,7 +44,17 @@ pub fn routes(server: Arc<Server>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(busy))
         .with_state(server)
+}
+
+/// Marks the request's connection busy while it is answered, so that the
+/// door never puts it out for a newcomer halfway ([`crate::door`]).
+async fn busy(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let busy = request.extensions().get::<Arc<Ticket>>().map(|ticket| ticket.busy());
+    let response = next.run(request).await;
+    drop(busy);
+    response
 }
 
 /// An error's response.
@@ -52,11 +63,12 @@ pub fn failure(status: StatusCode, error: impl Into<String>) -> Response {
 }
 
 fn store_failure(e: sqlx::Error) -> Response {
-    tracing::error!(error = %e, "a database error");
-    failure(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the server could not reach its database; try again",
-    )
+    failure(StatusCode::SERVICE_UNAVAILABLE, crate::db::read_failed(&e))
+}
+
+/// A write that failed: nothing of it was stored ([`crate::db::write_failed`]).
+fn write_failure(e: sqlx::Error) -> Response {
+    failure(StatusCode::SERVICE_UNAVAILABLE, crate::db::write_failed(&e))
 }
 
 fn body(credentials: Result<Json<Credentials>, JsonRejection>) -> Result<Credentials, Response> {
@@ -140,7 +152,7 @@ async fn open_session(server: &Server, account: &AccountRow) -> Result<SignedIn,
         server.clock.now(),
     )
     .await
-    .map_err(store_failure)?;
+    .map_err(write_failure)?;
     Ok(SignedIn {
         token,
         account: account.account(),
@@ -166,7 +178,7 @@ async fn register(
     };
     if !accounts::create(&server.store, &account, server.clock.now())
         .await
-        .map_err(store_failure)?
+        .map_err(write_failure)?
     {
         return Err(failure(
             StatusCode::CONFLICT,
@@ -213,7 +225,7 @@ async fn logout(State(server): State<Arc<Server>>, headers: HeaderMap) -> Result
     };
     if accounts::revoke_session(&server.store, &auth::token_hash(token), server.clock.now())
         .await
-        .map_err(store_failure)?
+        .map_err(write_failure)?
     {
         Ok(StatusCode::NO_CONTENT)
     } else {

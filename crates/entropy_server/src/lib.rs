@@ -12,6 +12,7 @@ pub mod auth;
 pub mod clock;
 pub mod conns;
 pub mod db;
+pub mod door;
 pub mod game;
 pub mod http;
 pub mod hub;
@@ -28,7 +29,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum_server::Handle;
-use axum_server::tls_rustls::RustlsConfig;
+use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -103,12 +104,36 @@ pub struct Running {
     server: Arc<Server>,
     tasks: Vec<JoinHandle<()>>,
     serving: JoinHandle<()>,
+    /// An SQLite file's lock, released once the database is closed.
+    lock: Option<db::lock::FileLock>,
+}
+
+/// What a running server holds in memory that strangers can make it
+/// hold: connections and the games it keeps for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holds {
+    /// TCP connections open.
+    pub connections: usize,
+    /// Of those, the ones not yet signed in ([`door`]).
+    pub waiting: usize,
+    /// Games held in memory, each for its watchers ([`hub`]).
+    pub games: usize,
 }
 
 impl Running {
     /// The address it listens on.
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// What it holds now.
+    pub fn holds(&self) -> Holds {
+        let door = self.server.door.count();
+        Holds {
+            connections: door.open,
+            waiting: door.waiting,
+            games: self.server.hub.len(),
+        }
     }
 
     /// Stops: every connection is closed (WebSocket clients get a close
@@ -128,6 +153,7 @@ impl Running {
             tracing::warn!(error = %e, "could not record the last heartbeat");
         }
         self.server.store.close().await;
+        drop(self.lock);
         tracing::info!("stopped");
     }
 }
@@ -184,6 +210,20 @@ fn pem_reason(e: &rustls::pki_types::pem::Error) -> String {
     }
 }
 
+/// Serves HTTP/1.1 only (WebSocket is upgraded from it; nothing here needs
+/// HTTP/2), and closes a connection that has not sent a request's headers
+/// within `within` of being opened or of its last answer.
+fn http1_within(
+    builder: &mut hyper_util::server::conn::auto::Builder<hyper_util::rt::TokioExecutor>,
+    within: Duration,
+) {
+    *builder = builder.clone().http1_only();
+    builder
+        .http1()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(within);
+}
+
 /// Starts a server: opens and checks the database (refusing one it cannot
 /// use, untouched), resumes the live games if no other process runs,
 /// listens, and serves until [`Running::shutdown`].
@@ -195,12 +235,26 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         None => None,
         Some(tls) => Some(tls_config(tls).await?),
     };
-    let store = Store::connect(&config.database).await.map_err(StartError::Database)?;
-    if let Err(why) = db::schema::prepare(&store).await {
-        store.close().await;
-        return Err(StartError::Database(why));
-    }
-    if let Err(why) = store.write_ahead().await {
+    let url = db::url::database_url(&config.database).map_err(StartError::Database)?;
+    // An SQLite file: writable, this process's alone, and whole, before
+    // anything is written to it.
+    let file = db::url::sqlite_path(&url);
+    let lock = match &file {
+        Some(path) => {
+            db::check::writable(path).map_err(StartError::Database)?;
+            Some(db::lock::take(path).map_err(StartError::Database)?)
+        }
+        None => None,
+    };
+    let store = Store::connect(&url).await.map_err(StartError::Database)?;
+    let checked = async {
+        if let Some(path) = &file {
+            db::check::whole(&store, path).await?;
+        }
+        db::schema::prepare(&store).await?;
+        store.write_ahead().await
+    };
+    if let Err(why) = checked.await {
         store.close().await;
         return Err(StartError::Database(why));
     }
@@ -218,16 +272,22 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         clock,
         limits: config.limits,
         conns: conns::Conns::default(),
+        door: door::Door::new(&config.limits),
         hub: hub::slots::Hub::default(),
         audience: hub::audience::Audience::default(),
         notes,
         process: auth::random_id(16),
         sweep: sweeper::alarm::Alarm::default(),
+        lobby_changed: tokio::sync::Notify::new(),
+        posting: lobby::posting(),
         stopping,
     });
-    let mut tasks = vec![tokio::spawn(notify::dispatch(server.clone(), queue))];
+    let mut tasks = vec![
+        tokio::spawn(notify::dispatch(server.clone(), queue)),
+        tokio::spawn(lobby::teller(server.clone())),
+    ];
     if server.store.backend() == Backend::Postgres {
-        tasks.push(tokio::spawn(notify::listen(config.database.clone(), server.clone())));
+        tasks.push(tokio::spawn(notify::listen(url.clone(), server.clone())));
     }
     sweeper::resume(&server)
         .await
@@ -237,9 +297,13 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
 
     let app = http::routes(server.clone()).into_make_service();
     let handle = Handle::new();
+    let door = server.door.clone();
     let serving = match tls {
         None => {
-            let serve = axum_server::from_tcp(listener).map_err(|e| StartError::Listen(e.to_string()))?;
+            let mut serve = axum_server::from_tcp(listener)
+                .map_err(|e| StartError::Listen(e.to_string()))?
+                .acceptor(door::FirstWord::new(door, config.limits.request_within));
+            http1_within(serve.http_builder(), config.limits.request_within);
             let serve = serve.handle(handle.clone());
             tokio::spawn(async move {
                 if let Err(e) = serve.serve(app).await {
@@ -248,7 +312,14 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
             })
         }
         Some(tls) => {
-            let serve = axum_server::from_tcp_rustls(listener, tls).map_err(|e| StartError::Listen(e.to_string()))?;
+            let acceptor = RustlsAcceptor::new(tls)
+                .handshake_timeout(config.limits.request_within)
+                .acceptor(door);
+            let acceptor = door::FirstWord::new(acceptor, config.limits.request_within);
+            let mut serve = axum_server::from_tcp(listener)
+                .map_err(|e| StartError::Listen(e.to_string()))?
+                .acceptor(acceptor);
+            http1_within(serve.http_builder(), config.limits.request_within);
             let serve = serve.handle(handle.clone());
             tokio::spawn(async move {
                 if let Err(e) = serve.serve(app).await {
@@ -257,8 +328,13 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
             })
         }
     };
+    tracing::info!(
+        connections = server.door.capacity(),
+        per_address = config.limits.per_address,
+        "connections allowed"
+    );
     let scheme = if config.tls.is_some() { "https" } else { "http" };
-    tracing::info!(%addr, database = %db::redact(&config.database), "listening on {scheme}://{addr}");
+    tracing::info!(%addr, database = %db::redact(&url), "listening on {scheme}://{addr}");
     Ok(Running {
         addr,
         handle,
@@ -266,5 +342,6 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         server,
         tasks,
         serving,
+        lock,
     })
 }

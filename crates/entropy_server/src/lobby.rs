@@ -21,10 +21,28 @@ use crate::server::Server;
 
 /// The most seeks and challenges one account may have open.
 pub const MAX_SEEKS: i64 = 10;
+/// How many seeks and challenges an account may post at once…
+pub const POSTS_BURST: u32 = 10;
+/// …and then one each this often.
+pub const POST_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The rate at which accounts may post seeks, kept by account.
+pub type Posting = governor::DefaultKeyedRateLimiter<String>;
+
+/// The limit on posting seeks: [`POSTS_BURST`] at once, then one each [`POST_EVERY`].
+pub fn posting() -> Posting {
+    let quota = governor::Quota::with_period(POST_EVERY)
+        .expect("a period")
+        .allow_burst(std::num::NonZeroU32::new(POSTS_BURST).expect("a burst"));
+    governor::RateLimiter::keyed(quota)
+}
 
 fn store_error(e: sqlx::Error) -> String {
-    tracing::error!(error = %e, "a database error");
-    "the server could not reach its database; try again".to_string()
+    crate::db::read_failed(&e)
+}
+
+fn write_error(e: sqlx::Error) -> String {
+    crate::db::write_failed(&e)
 }
 
 async fn rating(server: &Server, account: &str, options: &GameOptions) -> Result<Option<f64>, String> {
@@ -50,8 +68,9 @@ async fn seek_of(server: &Server, row: &SeekRow) -> Result<Seek, String> {
     })
 }
 
-/// The lobby as it stands.
-pub async fn lobby(server: &Server) -> Result<ServerMessage, String> {
+/// The lobby as it stands, in as many messages as it takes to keep each
+/// within the protocol's limit ([`entropy_protocol::lobby::parts`]).
+pub async fn lobby(server: &Server) -> Result<Vec<ServerMessage>, String> {
     let rows = seeks::all(&server.store).await.map_err(store_error)?;
     let mut list = Vec::with_capacity(rows.len());
     for row in &rows {
@@ -61,11 +80,7 @@ pub async fn lobby(server: &Server) -> Result<ServerMessage, String> {
     for game in &mut games {
         game.spectators = server.audience.total(&game.id);
     }
-    Ok(ServerMessage::Lobby {
-        seeks: list,
-        online: online(server).await?,
-        games,
-    })
+    Ok(entropy_protocol::lobby::parts(list, online(server).await?, games))
 }
 
 /// The players signed in to this process, by name, each with their
@@ -84,13 +99,40 @@ async fn online(server: &Server) -> Result<Vec<OnlinePlayer>, String> {
         .collect())
 }
 
+/// How often, at most, the lobby is sent anew to its watchers: changes
+/// that come faster are told together.
+pub const LOBBY_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Tells this process's lobby watchers the lobby anew whenever it changed
+/// ([`Server::lobby_changed`] rung), at most once each [`LOBBY_EVERY`],
+/// until the server stops. However fast seeks come and go, a watcher gets
+/// a few lobbies a second, and every change is in the next.
+pub async fn teller(server: std::sync::Arc<Server>) {
+    let mut stopping = server.stopping.clone();
+    loop {
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            _ = server.lobby_changed.notified() => {}
+        }
+        broadcast(&server).await;
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => return,
+            _ = tokio::time::sleep(LOBBY_EVERY) => {}
+        }
+    }
+}
+
 /// Sends the lobby to every connection of this process that watches it.
-pub async fn broadcast(server: &Server) {
+async fn broadcast(server: &Server) {
     if !server.conns.lobby_watched() {
         return;
     }
     match lobby(server).await {
-        Ok(message) => server.conns.send_lobby(&message),
+        Ok(parts) => {
+            for part in &parts {
+                server.conns.send_lobby(part);
+            }
+        }
         Err(e) => tracing::warn!(error = %e, "could not read the lobby"),
     }
 }
@@ -111,6 +153,13 @@ async fn tell(server: &Server, account: &str, message: ServerMessage) {
 /// Posts a seek, or a challenge to the player named `to`.
 pub async fn post(server: &Server, who: &Who, options: GameOptions, to: Option<&str>) -> Result<(), String> {
     options.check()?;
+    if server.posting.check_key(&who.id).is_err() {
+        return Err(format!(
+            "you post seeks faster than the lobby takes them: at most {POSTS_BURST} at once and one each \
+             {} seconds; wait a moment",
+            POST_EVERY.as_secs()
+        ));
+    }
     let to = match to {
         None => None,
         Some(name) => {
@@ -138,7 +187,7 @@ pub async fn post(server: &Server, who: &Who, options: GameOptions, to: Option<&
         now,
     )
     .await
-    .map_err(store_error)?;
+    .map_err(write_error)?;
     let seek = Seek {
         id,
         by: Seat {
@@ -182,7 +231,7 @@ pub async fn cancel(server: &Server, who: &Who, seek: &str) -> Result<(), String
     if row.account_id != who.id {
         return Err(format!("seek {seek:?} is not yours to withdraw"));
     }
-    if seeks::delete(&server.store, seek).await.map_err(store_error)? {
+    if seeks::delete(&server.store, seek).await.map_err(write_error)? {
         gone(server, &row, "withdrawn").await;
     }
     Ok(())
@@ -194,7 +243,7 @@ pub async fn decline(server: &Server, who: &Who, seek: &str) -> Result<(), Strin
     if row.to.as_ref().map(|(id, _)| id) != Some(&who.id) {
         return Err(format!("seek {seek:?} is not a challenge to you"));
     }
-    if seeks::delete(&server.store, seek).await.map_err(store_error)? {
+    if seeks::delete(&server.store, seek).await.map_err(write_error)? {
         gone(server, &row, &format!("declined by {}", who.name)).await;
     }
     Ok(())
@@ -269,7 +318,7 @@ async fn start(
     };
     if !games::insert(&server.store, &row, &events, now, seek)
         .await
-        .map_err(store_error)?
+        .map_err(write_error)?
     {
         return Ok(None);
     }

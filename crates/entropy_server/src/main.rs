@@ -1,7 +1,7 @@
 //! `entropy-server`: runs the Entropy game server until SIGTERM or Ctrl+C.
 //!
 //! ```text
-//! entropy-server [--listen ADDR] [--database URL] [--data DIR] [--tls-cert PEM --tls-key PEM]
+//! entropy-server [--listen ADDR] [--database FILE|URL] [--data DIR] [--tls-cert PEM --tls-key PEM]
 //! ```
 //!
 //! Without `--database`, the database is the SQLite file `server.db` in the
@@ -24,7 +24,8 @@ struct Args {
     /// The address to listen on.
     #[arg(long, value_name = "ADDR", default_value = DEFAULT_LISTEN)]
     listen: SocketAddr,
-    /// The database: sqlite:///path/to/file.db or postgres://user:password@host/name.
+    /// The database: an SQLite file's path (made if new), sqlite:///path/to/file.db, or
+    /// postgres://user:password@host/name.
     #[arg(long, value_name = "URL")]
     database: Option<String>,
     /// The folder of the default SQLite database (server.db).
@@ -46,7 +47,7 @@ fn database(args: &Args) -> Result<String, String> {
         if args.data.is_some() {
             return Err("--data names the folder of the default database: give --database or --data, not both".into());
         }
-        return Ok(url.clone());
+        return entropy_server::db::url::database_url(url);
     }
     let folder = match &args.data {
         Some(folder) => folder.clone(),
@@ -96,6 +97,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    entropy_server::door::raise_file_limit();
     let mut config = Config::new(args.listen, database);
     if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
         config.tls = Some(Tls { cert, key });

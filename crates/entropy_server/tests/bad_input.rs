@@ -133,7 +133,8 @@ async fn a_connection_that_never_speaks_is_closed_when_its_time_is_up() {
     let mut silent = server.connect().await;
     let mut speaks = server.connect().await;
     // The time allowed passes on the server's clock.
-    server.advance(Duration::from_secs(9));
+    let allowed = entropy_server::Limits::default().hello_within;
+    server.advance(allowed - Duration::from_secs(1));
     speaks
         .send(&ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,

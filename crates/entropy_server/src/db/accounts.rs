@@ -40,7 +40,7 @@ pub fn name_key(name: &str) -> String {
 
 /// Stores a new account; `Ok(false)` if the name is taken (in any case).
 pub async fn create(store: &Store, account: &AccountRow, now: Millis) -> Result<bool, sqlx::Error> {
-    let inserted = sqlx::query(
+    let inserted = store.execute(sqlx::query(
         "INSERT INTO accounts (id, name, name_key, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&account.id)
@@ -48,8 +48,7 @@ pub async fn create(store: &Store, account: &AccountRow, now: Millis) -> Result<
     .bind(name_key(&account.name))
     .bind(&account.password_hash)
     .bind(flag(account.bot))
-    .bind(now)
-    .execute(store.pool())
+    .bind(now))
     .await;
     match inserted {
         Ok(_) => Ok(true),
@@ -80,11 +79,13 @@ pub async fn by_id(store: &Store, id: &str) -> Result<Option<AccountRow>, sqlx::
 
 /// Stores a session by its token's hash.
 pub async fn open_session(store: &Store, token_hash: &str, account_id: &str, now: Millis) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO sessions (token_hash, account_id, created_at) VALUES ($1, $2, $3)")
-        .bind(token_hash)
-        .bind(account_id)
-        .bind(now)
-        .execute(store.pool())
+    store
+        .execute(
+            sqlx::query("INSERT INTO sessions (token_hash, account_id, created_at) VALUES ($1, $2, $3)")
+                .bind(token_hash)
+                .bind(account_id)
+                .bind(now),
+        )
         .await?;
     Ok(())
 }
@@ -104,10 +105,12 @@ pub async fn session_account(store: &Store, token_hash: &str) -> Result<Option<A
 
 /// Revokes a session; whether there was one to revoke.
 pub async fn revoke_session(store: &Store, token_hash: &str, now: Millis) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
-        .bind(now)
-        .bind(token_hash)
-        .execute(store.pool())
+    let done = store
+        .execute(
+            sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
+                .bind(now)
+                .bind(token_hash),
+        )
         .await?;
     Ok(done.rows_affected() == 1)
 }

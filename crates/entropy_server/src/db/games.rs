@@ -4,10 +4,10 @@
 //! what the other wrote and tries again.
 
 use entropy_protocol::{GameEvent, GameOptions, GameSummary, LiveGame, Seat};
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
 
-use super::{Store, is_unique_violation, ratings};
+use super::{Outcome, Store, is_unique_violation, ratings};
 use crate::clock::Millis;
 
 /// A game's row (without its events and match file).
@@ -62,37 +62,38 @@ pub async fn insert(
     now: Millis,
     seek: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
-    let mut tx = store.pool().begin().await?;
-    if let Some(seek) = seek {
-        let taken = sqlx::query("DELETE FROM seeks WHERE id = $1")
-            .bind(seek)
+    store
+        .write(async |tx| {
+            if let Some(seek) = seek {
+                let taken = sqlx::query("DELETE FROM seeks WHERE id = $1")
+                    .bind(seek)
+                    .execute(&mut *tx)
+                    .await?;
+                if taken.rows_affected() != 1 {
+                    return Ok(Outcome::Rollback(false));
+                }
+            }
+            sqlx::query(
+                "INSERT INTO games (id, secret, options, player0, player1, players, state, version, deadline_at, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'live', $7, $8, $9)",
+            )
+            .bind(&game.id)
+            .bind(&game.secret)
+            .bind(serde_json::to_string(&game.options).expect("options serialize"))
+            .bind(&game.accounts[0])
+            .bind(&game.accounts[1])
+            .bind(serde_json::to_string(&game.seats).expect("seats serialize"))
+            .bind(db_version(events.len() as u64))
+            .bind(game.deadline_at)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
-        if taken.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-    }
-    sqlx::query(
-        "INSERT INTO games (id, secret, options, player0, player1, players, state, version, deadline_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'live', $7, $8, $9)",
-    )
-    .bind(&game.id)
-    .bind(&game.secret)
-    .bind(serde_json::to_string(&game.options).expect("options serialize"))
-    .bind(&game.accounts[0])
-    .bind(&game.accounts[1])
-    .bind(serde_json::to_string(&game.seats).expect("seats serialize"))
-    .bind(db_version(events.len() as u64))
-    .bind(game.deadline_at)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    for (i, event) in events.iter().enumerate() {
-        insert_event(&mut tx, &game.id, i as u64 + 1, event, now).await?;
-    }
-    tx.commit().await?;
-    Ok(true)
+            for (i, event) in events.iter().enumerate() {
+                insert_event(&mut *tx, &game.id, i as u64 + 1, event, now).await?;
+            }
+            Ok(Outcome::Commit(true))
+        })
+        .await
 }
 
 async fn insert_event(
@@ -151,14 +152,16 @@ pub enum Appended {
 /// game is live) make a second writer of the same versions fail and store
 /// nothing, so a game ends, and is rated, exactly once.
 pub async fn append(store: &Store, append: Append<'_>) -> Result<Appended, sqlx::Error> {
-    let mut tx = store.pool().begin().await?;
+    store.write(async |tx| append_in(tx, &append).await).await
+}
+
+/// [`append`]'s work, in its transaction.
+async fn append_in(tx: &mut AnyConnection, append: &Append<'_>) -> Result<Outcome<Appended>, sqlx::Error> {
+    let conflict = Ok(Outcome::Rollback(Appended::Conflict));
     for (i, event) in append.events.iter().enumerate() {
-        match insert_event(&mut tx, &append.game.id, append.from + 1 + i as u64, event, append.at).await {
+        match insert_event(&mut *tx, &append.game.id, append.from + 1 + i as u64, event, append.at).await {
             Ok(()) => {}
-            Err(e) if is_unique_violation(&e) => {
-                tx.rollback().await?;
-                return Ok(Appended::Conflict);
-            }
+            Err(e) if is_unique_violation(&e) => return conflict,
             Err(e) => return Err(e),
         }
     }
@@ -192,26 +195,20 @@ pub async fn append(store: &Store, append: Append<'_>) -> Result<Appended, sqlx:
         }
     };
     if updated.rows_affected() != 1 {
-        tx.rollback().await?;
-        return Ok(Appended::Conflict);
+        return conflict;
     }
     let Some((pool, score)) = rated else {
-        tx.commit().await?;
-        return Ok(Appended::Stored { rated: None });
+        return Ok(Outcome::Commit(Appended::Stored { rated: None }));
     };
     let players = [append.game.accounts[0].as_str(), append.game.accounts[1].as_str()];
-    let ratings = ratings::apply(&mut tx, players, pool, *score).await?;
+    let ratings = ratings::apply(&mut *tx, players, pool, *score).await?;
     let event = GameEvent::Rated { ratings };
-    match insert_event(&mut tx, &append.game.id, last, &event, append.at).await {
+    match insert_event(&mut *tx, &append.game.id, last, &event, append.at).await {
         Ok(()) => {}
-        Err(e) if is_unique_violation(&e) => {
-            tx.rollback().await?;
-            return Ok(Appended::Conflict);
-        }
+        Err(e) if is_unique_violation(&e) => return conflict,
         Err(e) => return Err(e),
     }
-    tx.commit().await?;
-    Ok(Appended::Stored { rated: Some(event) })
+    Ok(Outcome::Commit(Appended::Stored { rated: Some(event) }))
 }
 
 /// A game's row.

@@ -45,13 +45,17 @@ pub async fn insert(
     to: Option<&str>,
     now: Millis,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO seeks (id, account_id, options, to_account, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(account)
-        .bind(serde_json::to_string(options).expect("options serialize"))
-        .bind(to)
-        .bind(now)
-        .execute(store.pool())
+    store
+        .execute(
+            sqlx::query(
+                "INSERT INTO seeks (id, account_id, options, to_account, created_at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(account)
+            .bind(serde_json::to_string(options).expect("options serialize"))
+            .bind(to)
+            .bind(now),
+        )
         .await?;
     Ok(())
 }
@@ -85,9 +89,8 @@ pub async fn count_of(store: &Store, account: &str) -> Result<i64, sqlx::Error> 
 
 /// Removes a seek; whether it was there.
 pub async fn delete(store: &Store, id: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM seeks WHERE id = $1")
-        .bind(id)
-        .execute(store.pool())
+    let done = store
+        .execute(sqlx::query("DELETE FROM seeks WHERE id = $1").bind(id))
         .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -112,6 +115,6 @@ pub async fn delete_of(store: &Store, account: &str) -> Result<Vec<SeekRow>, sql
 /// Removes every seek: a server starting with no other process running
 /// has no connection, and a seek lives only as long as its poster's.
 pub async fn delete_all(store: &Store) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM seeks").execute(store.pool()).await?;
+    let done = store.execute(sqlx::query("DELETE FROM seeks")).await?;
     Ok(done.rows_affected())
 }

@@ -7,18 +7,22 @@
 //! the other modules hold the queries of one concern each.
 
 pub mod accounts;
+pub mod check;
 pub mod games;
 pub mod lobby;
+pub mod lock;
 pub mod processes;
 pub mod ratings;
 pub mod schema;
+pub mod url;
 
-use std::path::Path;
+pub use url::{redact, sqlite_url};
+
 use std::time::Duration;
 
-use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
-use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyConnection, AnyPool, ConnectOptions, Row};
+use sqlx::any::{AnyArguments, AnyPoolOptions, AnyQueryResult};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Row};
 
 /// Which database the store speaks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,14 +38,15 @@ pub struct Store {
     backend: Backend,
 }
 
-/// The characters of a path that an SQLite URL must escape.
-const PATH_ESCAPES: &AsciiSet = &CONTROLS.add(b'%').add(b'?').add(b'#').add(b' ');
-
-/// The URL of an SQLite database in a file, created if missing.
-pub fn sqlite_url(path: &Path) -> String {
-    let path = path.to_string_lossy();
-    format!("sqlite://{}?mode=rwc", utf8_percent_encode(&path, PATH_ESCAPES))
+/// How a write's work ends: its transaction committed, or rolled back
+/// (another writer was first, say); either way with its answer.
+pub enum Outcome<T> {
+    Commit(T),
+    Rollback(T),
 }
+
+/// How long the server waits for PostgreSQL to answer a connection.
+pub const CONNECT_WITHIN: Duration = Duration::from_secs(5);
 
 impl Store {
     /// Connects to the database at `url` (`sqlite://…` or `postgres://…`).
@@ -63,7 +68,12 @@ impl Store {
             Backend::Sqlite => 1,
             Backend::Postgres => 10,
         };
-        let mut options = AnyPoolOptions::new().max_connections(connections);
+        if backend == Backend::Postgres {
+            reach(url).await?;
+        }
+        let mut options = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(CONNECT_WITHIN * 2);
         if backend == Backend::Sqlite {
             // With write-ahead logging ([`Store::write_ahead`]) a commit
             // waits for no flush to the disk, only checkpoints do: a
@@ -110,6 +120,61 @@ impl Store {
         &self.pool
     }
 
+    /// Runs `work` in a transaction of its own, and commits it, or rolls
+    /// it back when the work says so: the only way anything is written.
+    ///
+    /// A write that fails (a full disk, a lost connection, anything but
+    /// another writer's key) takes its connection with it: the connection
+    /// is closed, not given back to the pool, and closing it rolls back
+    /// whatever it had begun. SQLite rolls a transaction back by itself
+    /// on some errors (a full disk among them), after which the driver's
+    /// own count of open transactions is wrong; a connection kept after
+    /// that would have run every later write inside a transaction that
+    /// never commits, acknowledged and never stored. The pool opens a
+    /// fresh connection for the next write, so the server goes on by
+    /// itself once the fault is gone.
+    pub async fn write<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut AnyConnection) -> Result<Outcome<T>, sqlx::Error>,
+    ) -> Result<T, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        // SQLite: take the write lock at once, so a transaction never has to
+        // upgrade a read into a write halfway (one connection writes anyway).
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        if let Err(e) = sqlx::raw_sql(begin).execute(&mut *conn).await {
+            conn.close_on_drop();
+            return Err(e);
+        }
+        let (end, answer) = match work(&mut conn).await {
+            Ok(Outcome::Commit(answer)) => ("COMMIT", Ok(answer)),
+            Ok(Outcome::Rollback(answer)) => ("ROLLBACK", Ok(answer)),
+            Err(e) => ("ROLLBACK", Err(e)),
+        };
+        let ended = sqlx::raw_sql(end).execute(&mut *conn).await;
+        match (ended, answer) {
+            (Ok(_), Ok(answer)) => Ok(answer),
+            (Ok(_), Err(e)) => {
+                if !is_unique_violation(&e) {
+                    conn.close_on_drop();
+                }
+                Err(e)
+            }
+            (Err(e), answer) => {
+                conn.close_on_drop();
+                Err(answer.err().unwrap_or(e))
+            }
+        }
+    }
+
+    /// Runs one statement that writes, as a write of its own ([`Store::write`]).
+    pub async fn execute(&self, query: Query<'_, Any, AnyArguments>) -> Result<AnyQueryResult, sqlx::Error> {
+        self.write(async |conn| Ok(Outcome::Commit(query.execute(&mut *conn).await?)))
+            .await
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }
@@ -117,6 +182,21 @@ impl Store {
     /// Closes every connection.
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// Connects to PostgreSQL once, within [`CONNECT_WITHIN`]: a server that
+/// cannot be reached is said at once, by its address and the reason,
+/// rather than after the pool's long wait and in the pool's words.
+async fn reach(url: &str) -> Result<(), String> {
+    let cannot = |why: String| format!("cannot reach PostgreSQL at {}: {why}", url::postgres_address(url));
+    match tokio::time::timeout(CONNECT_WITHIN, AnyConnection::connect(url)).await {
+        Err(_) => Err(cannot(format!("no answer within {} seconds", CONNECT_WITHIN.as_secs()))),
+        Ok(Err(e)) => Err(cannot(e.to_string())),
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            Ok(())
+        }
     }
 }
 
@@ -180,18 +260,6 @@ async fn checkpoint(conn: &mut AnyConnection, pragma: &'static str) -> Result<i6
     row.try_get(1)
 }
 
-/// A database URL as a log may show it: without its password.
-pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let user_info = &url[scheme + 3..at];
-            let user = user_info.split(':').next().unwrap_or("");
-            format!("{}{user}:…{}", &url[..scheme + 3], &url[at..])
-        }
-        _ => url.to_string(),
-    }
-}
-
 /// Whether an error is a unique key's violation (another writer was first).
 pub fn is_unique_violation(error: &sqlx::Error) -> bool {
     match error {
@@ -200,32 +268,42 @@ pub fn is_unique_violation(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether an error is the database's disk being full: SQLite's
+/// `SQLITE_FULL` (13) or PostgreSQL's `disk_full` (53100), or the system's
+/// "no space left on device" under either.
+pub fn is_disk_full(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => {
+            let code = e.code().unwrap_or_default();
+            code == "13" || code == "53100" || e.message().contains("No space left on device")
+        }
+        sqlx::Error::Io(e) => e.kind() == std::io::ErrorKind::StorageFull,
+        _ => false,
+    }
+}
+
+/// What a player is told when the server could not store what they asked
+/// (the error itself goes to the log, never to a client): nothing of it
+/// was done.
+pub const CANNOT_STORE: &str = "the server cannot store moves now (its database failed): nothing was done; try again";
+/// The same when its disk is full.
+pub const DISK_FULL: &str = "the server cannot store moves now: its disk is full; nothing was done, try again later";
+/// What a player is told when the server could not read its database.
+pub const CANNOT_READ: &str = "the server could not reach its database; try again";
+
+/// Logs a failed write and says it in a player's words ([`DISK_FULL`] or [`CANNOT_STORE`]).
+pub fn write_failed(error: &sqlx::Error) -> String {
+    tracing::error!(error = %error, "a database write failed: nothing of it is stored");
+    if is_disk_full(error) { DISK_FULL } else { CANNOT_STORE }.to_string()
+}
+
+/// Logs a failed read and says it in a player's words ([`CANNOT_READ`]).
+pub fn read_failed(error: &sqlx::Error) -> String {
+    tracing::error!(error = %error, "a database read failed");
+    CANNOT_READ.to_string()
+}
+
 /// A boolean as stored.
 pub(crate) fn flag(value: bool) -> i64 {
     i64::from(value)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_url_in_a_log_has_no_password() {
-        assert_eq!(
-            redact("postgres://me:secret@db:5432/entropy"),
-            "postgres://me:…@db:5432/entropy"
-        );
-        assert_eq!(
-            redact("sqlite:///tmp/server.db?mode=rwc"),
-            "sqlite:///tmp/server.db?mode=rwc"
-        );
-    }
-
-    #[test]
-    fn a_path_with_odd_characters_makes_a_url_sqlite_reads() {
-        assert_eq!(
-            sqlite_url(Path::new("/a b/x?#%.db")),
-            "sqlite:///a%20b/x%3F%23%25.db?mode=rwc"
-        );
-    }
 }

@@ -8,14 +8,16 @@ use crate::clock::Millis;
 
 /// Records that process `id` is alive at `now`.
 pub async fn beat(store: &Store, id: &str, now: Millis) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO processes (id, heartbeat_at) VALUES ($1, $2)
+    store
+        .execute(
+            sqlx::query(
+                "INSERT INTO processes (id, heartbeat_at) VALUES ($1, $2)
          ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at",
-    )
-    .bind(id)
-    .bind(now)
-    .execute(store.pool())
-    .await?;
+            )
+            .bind(id)
+            .bind(now),
+        )
+        .await?;
     Ok(())
 }
 
@@ -31,10 +33,12 @@ pub async fn last_beat(store: &Store, id: &str) -> Result<Option<Millis>, sqlx::
 /// Forgets the other processes silent since before `older_than` (a stopped
 /// process's last heartbeat is kept a while: it says when it stopped).
 pub async fn forget(store: &Store, id: &str, older_than: Millis) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM processes WHERE id <> $1 AND heartbeat_at < $2")
-        .bind(id)
-        .bind(older_than)
-        .execute(store.pool())
+    store
+        .execute(
+            sqlx::query("DELETE FROM processes WHERE id <> $1 AND heartbeat_at < $2")
+                .bind(id)
+                .bind(older_than),
+        )
         .await?;
     Ok(())
 }

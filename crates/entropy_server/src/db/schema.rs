@@ -3,9 +3,9 @@
 //! used as it is; anything else (a file that is not a database, another
 //! program's tables, a newer schema) is refused and left untouched.
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
-use super::{Backend, Store};
+use super::{Backend, Outcome, Store};
 
 /// The version of the tables below, kept in `meta`.
 pub const SCHEMA_VERSION: i64 = 1;
@@ -69,44 +69,72 @@ const TABLES: &[&str] = &[
     "CREATE TABLE processes (id TEXT PRIMARY KEY, heartbeat_at BIGINT NOT NULL)",
 ];
 
+/// The key of the advisory lock that PostgreSQL processes take while one
+/// makes or checks the tables: of two starting at once on an empty
+/// database, one makes them and the other then finds them.
+const PREPARE_LOCK: i64 = 0x656e_7472_6f70;
+
 /// Makes the database ready: creates the tables in an empty one, checks
-/// the version of a used one. The error says why the database cannot be used.
+/// the version of a used one. The error says why the database cannot be
+/// used; a database refused is left as it was (its transaction rolled back).
 pub async fn prepare(store: &Store) -> Result<(), String> {
-    let list = match store.backend() {
+    let backend = store.backend();
+    let prepared = store
+        .write(async |conn| {
+            if backend == Backend::Postgres {
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(PREPARE_LOCK)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            let tables = tables(conn, backend).await?;
+            if tables.is_empty() {
+                create(conn).await?;
+                return Ok(Outcome::Commit(Ok(true)));
+            }
+            Ok(Outcome::Rollback(check(conn, &tables).await?.map(|()| false)))
+        })
+        .await
+        .map_err(|e| format!("cannot read the database: {e}"))??;
+    if prepared {
+        tracing::info!(version = SCHEMA_VERSION, "created the tables");
+    }
+    Ok(())
+}
+
+/// The tables of the database.
+async fn tables(conn: &mut AnyConnection, backend: Backend) -> Result<Vec<String>, sqlx::Error> {
+    let list = match backend {
         Backend::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
         Backend::Postgres => {
             "SELECT CAST(table_name AS TEXT) FROM information_schema.tables WHERE table_schema = current_schema()"
         }
     };
-    let tables: Vec<String> = sqlx::query(list)
-        .fetch_all(store.pool())
-        .await
-        .map_err(|e| format!("cannot read the database: {e}"))?
+    sqlx::query(list)
+        .fetch_all(&mut *conn)
+        .await?
         .iter()
         .map(|row| row.try_get::<String, _>(0))
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("cannot read the database's tables: {e}"))?;
-    if tables.is_empty() {
-        return create(store).await;
-    }
+        .collect()
+}
+
+/// Whether the tables are this server's, of its schema's version.
+async fn check(conn: &mut AnyConnection, tables: &[String]) -> Result<Result<(), String>, sqlx::Error> {
     if !tables.iter().any(|t| t == "meta") {
-        return Err(format!(
+        return Ok(Err(format!(
             "the database holds tables that are not entropy-server's ({}); it is left as it is",
             tables.join(", ")
-        ));
+        )));
     }
     let version: Option<String> = sqlx::query("SELECT value FROM meta WHERE key = 'schema_version'")
-        .fetch_optional(store.pool())
-        .await
-        .map_err(|e| format!("cannot read the database's schema version: {e}"))?
+        .fetch_optional(&mut *conn)
+        .await?
         .map(|row| row.try_get(0))
-        .transpose()
-        .map_err(|e| format!("cannot read the database's schema version: {e}"))?;
-    let version: i64 = version
-        .as_deref()
-        .and_then(|v| v.parse().ok())
-        .ok_or("the database has no schema version; it is left as it is")?;
-    match version.cmp(&SCHEMA_VERSION) {
+        .transpose()?;
+    let Some(version) = version.as_deref().and_then(|v| v.parse::<i64>().ok()) else {
+        return Ok(Err("the database has no schema version; it is left as it is".into()));
+    };
+    Ok(match version.cmp(&SCHEMA_VERSION) {
         std::cmp::Ordering::Equal => Ok(()),
         std::cmp::Ordering::Greater => Err(format!(
             "the database's schema is version {version}, newer than this server's ({SCHEMA_VERSION}): \
@@ -116,21 +144,16 @@ pub async fn prepare(store: &Store) -> Result<(), String> {
             "the database's schema is version {version}, older than this server's ({SCHEMA_VERSION}), \
              and this server has no way to bring it up to date; it is left as it is"
         )),
-    }
+    })
 }
 
-async fn create(store: &Store) -> Result<(), String> {
-    let fail = |e: sqlx::Error| format!("cannot create the tables: {e}");
-    let mut tx = store.pool().begin().await.map_err(fail)?;
+async fn create(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     for table in TABLES {
-        sqlx::query(*table).execute(&mut *tx).await.map_err(fail)?;
+        sqlx::query(*table).execute(&mut *conn).await?;
     }
     sqlx::query("INSERT INTO meta (key, value) VALUES ('schema_version', $1)")
         .bind(SCHEMA_VERSION.to_string())
-        .execute(&mut *tx)
-        .await
-        .map_err(fail)?;
-    tx.commit().await.map_err(fail)?;
-    tracing::info!(version = SCHEMA_VERSION, "created the tables");
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }

@@ -34,10 +34,9 @@ use slots::{Loaded, SlotState};
 /// How many times a command is tried against newer versions stored by others.
 const ATTEMPTS: usize = 5;
 
-/// Why a game could not be dealt with.
+/// Why a game could not be read.
 fn store_error(e: sqlx::Error) -> String {
-    tracing::error!(error = %e, "a database error");
-    "the server could not reach its database; try again".to_string()
+    crate::db::read_failed(&e)
 }
 
 /// Reads a game from the database: its row, and its events replayed.
@@ -190,7 +189,7 @@ async fn store_and_broadcast(
         }
         Err(e) => {
             state.loaded = None;
-            return Err(store_error(e));
+            return Err(crate::db::write_failed(&e));
         }
     };
     if ends {
@@ -239,6 +238,12 @@ enum Change {
 /// Applies a change to a game, stored then broadcast; a refusal's reason.
 async fn change(server: &Server, id: &str, change: Change) -> Result<(), String> {
     let slot = server.hub.slot(id);
+    let changed = change_in(server, id, &slot, change).await;
+    server.hub.release(id, slot);
+    changed
+}
+
+async fn change_in(server: &Server, id: &str, slot: &slots::Slot, change: Change) -> Result<(), String> {
     let mut state = slot.state.lock().await;
     for _ in 0..ATTEMPTS {
         refresh(server, id, &mut state).await?;
@@ -323,7 +328,19 @@ pub async fn resume(server: &Server, id: &str, since: Millis) -> Result<(), Stri
 /// Follows a game for a connection: every stored event after `since`, then
 /// each new one, and where its players are.
 pub async fn watch(server: &Server, conn: ConnId, id: &str, since: u64) -> Result<(), String> {
+    if !server.conns.may_follow(conn, id) {
+        return Err(format!(
+            "a connection follows at most {} games at once: unwatch one first",
+            crate::conns::MAX_FOLLOWED
+        ));
+    }
     let slot = server.hub.slot(id);
+    let watched = watch_in(server, conn, id, &slot, since).await;
+    server.hub.release(id, slot);
+    watched
+}
+
+async fn watch_in(server: &Server, conn: ConnId, id: &str, slot: &slots::Slot, since: u64) -> Result<(), String> {
     let mut state = slot.state.lock().await;
     refresh(server, id, &mut state).await?;
     let loaded = state.loaded.as_ref().expect("refresh loads the game");
@@ -384,6 +401,8 @@ pub async fn unwatch(server: &Server, conn: ConnId, id: &str) {
         let mut state = slot.state.lock().await;
         state.watchers.remove(&conn);
         spectators::recount(server, id, &mut state).await;
+        drop(state);
+        server.hub.release(id, slot);
     }
 }
 
@@ -394,6 +413,8 @@ pub async fn forget(server: &Server, conn: ConnId, games: HashSet<String>) {
             let mut state = slot.state.lock().await;
             state.watchers.remove(&conn);
             spectators::recount(server, &id, &mut state).await;
+            drop(state);
+            server.hub.release(&id, slot);
         }
     }
 }
@@ -445,4 +466,6 @@ pub async fn notified(server: &Server, id: &str, version: u64) {
         // Nobody here watches: read it again when someone does.
         state.loaded = None;
     }
+    drop(state);
+    server.hub.release(id, slot);
 }

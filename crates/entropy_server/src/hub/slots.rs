@@ -29,6 +29,14 @@ pub(crate) struct SlotState {
     pub(crate) told: Option<u32>,
 }
 
+impl SlotState {
+    /// Whether nothing here needs keeping: nobody watches (a game nobody
+    /// watches is read again from the database when it is next used).
+    fn idle(&self) -> bool {
+        self.watchers.is_empty()
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct Slot {
     pub(crate) state: tokio::sync::Mutex<SlotState>,
@@ -54,5 +62,32 @@ impl Hub {
     pub async fn insert(&self, loaded: Loaded) {
         let slot = self.slot(&loaded.row.id);
         slot.state.lock().await.loaded = Some(loaded);
+    }
+
+    /// Forgets a slot that nothing needs any more ([`SlotState::idle`]:
+    /// no watcher, no live game; a game that does not exist, say), once
+    /// its last user is done with it. Whatever a message makes the hub
+    /// hold is freed this way: a slot is made for every game id asked
+    /// about, and kept only while it is watched or played.
+    pub(crate) fn release(&self, id: &str, slot: Arc<Slot>) {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(held) = slots.get(id) else { return };
+        // Held by the map and by the caller only: nobody waits for it.
+        if !Arc::ptr_eq(held, &slot) || Arc::strong_count(&slot) != 2 {
+            return;
+        }
+        let idle = slot.state.try_lock().is_ok_and(|state| state.idle());
+        if idle {
+            slots.remove(id);
+        }
+    }
+
+    /// How many games' slots this process holds.
+    pub fn len(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }

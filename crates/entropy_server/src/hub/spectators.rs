@@ -67,7 +67,7 @@ async fn changed(server: &Server, games: &[String]) {
         }
     }
     if !games.is_empty() {
-        crate::lobby::broadcast(server).await;
+        server.lobby_changed.notify_one();
     }
 }
 

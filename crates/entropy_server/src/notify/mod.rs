@@ -77,7 +77,7 @@ pub async fn dispatch(server: Arc<Server>, mut queue: mpsc::UnboundedReceiver<No
         };
         match note {
             Note::Game { game, version } => crate::hub::notified(&server, &game, version).await,
-            Note::Lobby => crate::lobby::broadcast(&server).await,
+            Note::Lobby => server.lobby_changed.notify_one(),
             Note::Tell { account, message } => server.conns.send_account(&account, &message),
             Note::Presence { account, here } => crate::hub::tell_presence(&server, &account, here).await,
             Note::Spectators { game, process, count } => spectators::heard(&server, &game, &process, count).await,

@@ -69,6 +69,9 @@ pub async fn heartbeat(server: Arc<Server>) {
         if let Err(e) = processes::beat(&server.store, &server.process, server.clock.now()).await {
             tracing::warn!(error = %e, "could not record the heartbeat");
         }
+        // The rate limits forget the accounts and addresses back to full.
+        server.posting.retain_recent();
+        server.posting.shrink_to_fit();
         if server.store.backend() == Backend::Postgres {
             crate::hub::spectators::forget_silent(&server, FRESH).await;
         }

@@ -21,7 +21,11 @@ pub async fn handle(server: &Server, conn: ConnId, who: Option<&Who>, message: C
         ClientMessage::WatchLobby => {
             server.conns.watch_lobby(conn);
             match lobby::lobby(server).await {
-                Ok(message) => server.conns.send(conn, message),
+                Ok(parts) => {
+                    for part in parts {
+                        server.conns.send(conn, part);
+                    }
+                }
                 Err(reason) => error(reason),
             }
         }

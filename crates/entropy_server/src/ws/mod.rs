@@ -11,6 +11,7 @@ pub mod flood;
 
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -21,6 +22,7 @@ use tokio::sync::{Notify, mpsc};
 use crate::auth::token_hash;
 use crate::conns::{ConnId, OUTBOX, Out, Presence, Who};
 use crate::db::{accounts, games};
+use crate::door::Ticket;
 use crate::server::Server;
 use flood::Bucket;
 
@@ -28,11 +30,16 @@ use flood::Bucket;
 const POLICY: u16 = 1008;
 
 /// Upgrades an HTTP request to a WebSocket connection.
-pub async fn upgrade(State(server): State<Arc<Server>>, upgrade: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(server): State<Arc<Server>>,
+    ticket: Option<Extension<Arc<Ticket>>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let ticket = ticket.map(|Extension(ticket)| ticket);
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(server, socket))
+        .on_upgrade(move |socket| connection(server, socket, ticket))
 }
 
 /// What the reader makes of one frame.
@@ -61,7 +68,7 @@ fn read(frame: Option<Result<Message, axum::Error>>) -> Read {
     }
 }
 
-async fn connection(server: Arc<Server>, socket: WebSocket) {
+async fn connection(server: Arc<Server>, socket: WebSocket, ticket: Option<Arc<Ticket>>) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut queue) = mpsc::channel::<Out>(OUTBOX);
     let kill = Arc::new(Notify::new());
@@ -131,7 +138,14 @@ async fn connection(server: Arc<Server>, socket: WebSocket) {
         }
         match (&hello, message) {
             (None, ClientMessage::Hello { protocol, token }) => match greet(&server, conn, protocol, token).await {
-                Ok(who) => hello = Some(who),
+                Ok(who) => {
+                    // A player signed in keeps their connection when the
+                    // server is full; a watcher may be put out for a newcomer.
+                    if let (Some(_), Some(ticket)) = (&who, &ticket) {
+                        ticket.settle();
+                    }
+                    hello = Some(who);
+                }
                 Err(reason) => {
                     send_error(&server, conn, &reason);
                     server.conns.close_with(conn, "refused");

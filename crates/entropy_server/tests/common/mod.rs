@@ -43,10 +43,25 @@ impl TestServer {
 
     /// A server on the SQLite file `server.db` of `dir`, on `clock`.
     pub async fn start_in(dir: tempfile::TempDir, clock: Arc<ManualClock>) -> TestServer {
-        let config = Config::new(
+        TestServer::start_limited(dir, clock, entropy_server::Limits::default()).await
+    }
+
+    /// A server on a fresh SQLite file, within `limits`.
+    pub async fn start_with(limits: entropy_server::Limits) -> TestServer {
+        let clock = Arc::new(ManualClock::new(START));
+        TestServer::start_limited(tempfile::tempdir().unwrap(), clock, limits).await
+    }
+
+    async fn start_limited(
+        dir: tempfile::TempDir,
+        clock: Arc<ManualClock>,
+        limits: entropy_server::Limits,
+    ) -> TestServer {
+        let mut config = Config::new(
             "127.0.0.1:0".parse().unwrap(),
             entropy_server::db::sqlite_url(&dir.path().join("server.db")),
         );
+        config.limits = limits;
         let running = entropy_server::start(config, clock.clone())
             .await
             .unwrap_or_else(|e| panic!("the server did not start: {e}"));
@@ -57,6 +72,11 @@ impl TestServer {
             dir,
             addr,
         }
+    }
+
+    /// What the server holds now.
+    pub fn holds(&self) -> entropy_server::Holds {
+        self.running.as_ref().expect("the server runs").holds()
     }
 
     pub fn db_path(&self) -> PathBuf {
@@ -86,37 +106,7 @@ impl TestServer {
         body: Option<String>,
         token: Option<&str>,
     ) -> (u16, String) {
-        let url = self.url(path);
-        let token = token.map(|t| format!("Bearer {t}"));
-        tokio::task::spawn_blocking(move || {
-            let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-            let response = match method {
-                "GET" => {
-                    let mut request = agent.get(&url);
-                    if let Some(token) = &token {
-                        request = request.header("Authorization", token);
-                    }
-                    request.call()
-                }
-                "POST" => {
-                    let mut request = agent.post(&url).content_type("application/json");
-                    if let Some(token) = &token {
-                        request = request.header("Authorization", token);
-                    }
-                    match body {
-                        Some(body) => request.send(body),
-                        None => request.send_empty(),
-                    }
-                }
-                other => panic!("no {other} in these tests"),
-            };
-            let mut response = response.unwrap_or_else(|e| panic!("{method} {url}: {e}"));
-            let status = response.status().as_u16();
-            let text = response.body_mut().read_to_string().unwrap_or_default();
-            (status, text)
-        })
-        .await
-        .unwrap()
+        request(self.addr, method, path, body, token).await
     }
 
     /// Registers an account (password "password-of-NAME"), signed in.
@@ -153,6 +143,52 @@ pub fn credentials(name: &str, password: &str) -> String {
         bot: false,
     })
     .unwrap()
+}
+
+/// An HTTP request to the server at `addr`: its status and body.
+pub async fn request(
+    addr: SocketAddr,
+    method: &'static str,
+    path: &str,
+    body: Option<String>,
+    token: Option<&str>,
+) -> (u16, String) {
+    let url = format!("http://{addr}{path}");
+    let token = token.map(|t| format!("Bearer {t}"));
+    tokio::task::spawn_blocking(move || {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        let response = match method {
+            "GET" => {
+                let mut request = agent.get(&url);
+                if let Some(token) = &token {
+                    request = request.header("Authorization", token);
+                }
+                request.call()
+            }
+            "POST" => {
+                let mut request = agent.post(&url).content_type("application/json");
+                if let Some(token) = &token {
+                    request = request.header("Authorization", token);
+                }
+                match body {
+                    Some(body) => request.send(body),
+                    None => request.send_empty(),
+                }
+            }
+            other => panic!("no {other} in these tests"),
+        };
+        let mut response = response.unwrap_or_else(|e| panic!("{method} {url}: {e}"));
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        (status, text)
+    })
+    .await
+    .unwrap()
+}
+
+/// A POST of a JSON body to the server at `addr`: its status and body.
+pub async fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
+    request(addr, "POST", path, Some(body.to_string()), None).await
 }
 
 /// A WebSocket client of the protocol.

@@ -185,6 +185,8 @@ pub struct Player {
     pub view: Option<View>,
     /// The messages received on the current connection, for failure messages.
     pub seen: Vec<ServerMessage>,
+    /// Whether a Refused is a message like any (else it fails the test).
+    pub refusals_expected: bool,
 }
 
 /// A move sent and acknowledged.
@@ -213,6 +215,7 @@ impl Player {
             ws: None,
             view: None,
             seen: Vec::new(),
+            refusals_expected: false,
         }
     }
 
@@ -289,7 +292,9 @@ impl Player {
             {
                 view.apply(*version, event.clone(), *clocks);
             }
-            if let ServerMessage::Refused { reason, .. } = &message {
+            if let ServerMessage::Refused { reason, .. } = &message
+                && !self.refusals_expected
+            {
                 panic!("{name}: refused: {reason}; seen: {:#?}", self.seen);
             }
             self.seen.push(message.clone());
@@ -413,6 +418,29 @@ impl Player {
         }
     }
 
+    /// Plays the move owed and waits for its Moved event, or for its
+    /// refusal (the reason); needs [`Player::refusals_expected`].
+    pub async fn try_play(&mut self) -> Result<Acked, String> {
+        assert!(self.refusals_expected, "{}: a refusal would fail the test", self.name);
+        let sent_at = wall_ms();
+        let (version, _) = self.send_move().await;
+        loop {
+            if let Some(version) = self.own_move_after(version) {
+                return Ok(Acked { version, sent_at });
+            }
+            match self.next().await {
+                Next::Message(ServerMessage::Refused { game, reason }) if game == self.view().game => {
+                    return Err(reason);
+                }
+                Next::Message(_) => {}
+                Next::Closed(reason) => panic!(
+                    "{}: the connection closed ({reason}) before the move's answer",
+                    self.name
+                ),
+            }
+        }
+    }
+
     /// Posts a seek; its id.
     pub async fn seek(&mut self, options: GameOptions) -> String {
         self.send(&ClientMessage::Seek { options }).await;
@@ -473,6 +501,7 @@ pub async fn spectator(ws_url: &str, game: &str) -> Player {
         ws: Some(ws),
         view: None,
         seen: Vec::new(),
+        refusals_expected: false,
     };
     watcher
         .send(&ClientMessage::Hello {

@@ -50,11 +50,16 @@ fn free_port() -> u16 {
 impl Postgres {
     /// Starts a new cluster; panics with PostgreSQL's own words if it cannot.
     pub fn start() -> Postgres {
+        Postgres::start_in(&std::env::temp_dir())
+    }
+
+    /// Starts a new cluster in a folder made in `parent` (a disk of the test's own, say).
+    pub fn start_in(parent: &Path) -> Postgres {
         let bin = programs().expect("PostgreSQL is not installed: the README's test command installs it");
         let as_postgres = is_root();
         static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("entropy-pg-{}-{n}", std::process::id()));
+        let dir = parent.join(format!("entropy-pg-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let mut pg = Postgres {

@@ -35,11 +35,25 @@ impl ServerProcess {
     /// Starts the binary on `database`, its log (stderr) in `logs/NAME.log`,
     /// and waits until it answers HTTP (or fails with its log).
     pub async fn start(name: &str, database: &Database, logs: &Path) -> ServerProcess {
+        ServerProcess::start_with(name, database, logs, None).await
+    }
+
+    /// [`ServerProcess::start`], the process allowed `files` open files at
+    /// most (its soft and hard limits, set by util-linux's `prlimit`).
+    pub async fn start_with(name: &str, database: &Database, logs: &Path, files: Option<u32>) -> ServerProcess {
         // A port found free may be taken before the server binds it: try another.
         for attempt in 0..5 {
             let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
             let log = logs.join(format!("{name}-{}-{attempt}.log", wall_ms()));
-            let mut command = Command::new(env!("CARGO_BIN_EXE_entropy-server"));
+            let binary = env!("CARGO_BIN_EXE_entropy-server");
+            let mut command = match files {
+                None => Command::new(binary),
+                Some(files) => {
+                    let mut limited = Command::new("prlimit");
+                    limited.arg(format!("--nofile={files}:{files}")).arg("--").arg(binary);
+                    limited
+                }
+            };
             command.arg("--listen").arg(addr.to_string());
             match database {
                 Database::Data(dir) => command.arg("--data").arg(dir),
