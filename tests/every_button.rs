@@ -524,7 +524,7 @@ fn online_tour(game: &mut Game) {
     let steps = game.now().number("online steps");
     game.press("Ask to take back", |s| s.number("online steps") < steps);
     // A game is aborted, not resigned, until each side has a move in it
-    // (one taken back does not count).
+    // (one taken back counts too: Resign is offered at once here).
     play_until(game, "a game each side has moved in", &|s| s.has("Resign"));
     game.press("Resign", |s| s.has("Resign: sure?"));
     game.press("Resign: sure?", |s| s.screen == "MatchOver");

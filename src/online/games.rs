@@ -108,13 +108,7 @@ impl Followed {
     /// Whether the game may still be aborted: until both players have
     /// moved (the server's rule).
     pub fn abortable(&self) -> bool {
-        let moved = |player: u8| {
-            self.view
-                .steps()
-                .iter()
-                .any(|s| matches!(s, BoardStep::Moved { player: p, .. } if *p == player))
-        };
-        let both_moved = moved(0) && moved(1);
+        let both_moved = self.view.has_moved(0) && self.view.has_moved(1);
         !self.view.is_over() && !both_moved
     }
 

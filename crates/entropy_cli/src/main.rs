@@ -136,13 +136,36 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Check a match file played on a server: its revealed seed hashes to
-    /// the hash published before the first draw, and every draw follows
-    /// from the seed. Prints the hash verified, or says why the file fails
-    /// (exit status 1). Exit status 2 on a malformed file, as for show.
+    /// Check a match file played on a server, and say what it proves and
+    /// what it does not, a line each: its revealed seed hashes to the hash
+    /// published before the first draw; every draw follows from the seed;
+    /// the server's signature holds, so the whole file (players, ratings,
+    /// clocks, moves, result) is as the server wrote it; the match has a
+    /// result. With --server or --key the file must be signed with that
+    /// key; without either, a signature is checked against the key the
+    /// file names (which anyone can make), and an unsigned file (an older
+    /// server's) is said to prove the draws only. A file that fails a
+    /// check, was changed after it was signed, or is unfinished (no
+    /// result) does not verify: exit status 1, and so for a server whose
+    /// key cannot be fetched. Exit status 2 on a malformed file, as for
+    /// show.
     Verify {
         /// The match file (as `online games` downloads it).
         file: PathBuf,
+        /// The server whose key the file must be signed with: the key it
+        /// publishes at /api/key is fetched (ws://, wss://, http:// or
+        /// https://, host and port).
+        #[arg(long, conflicts_with = "key")]
+        server: Option<String>,
+        /// The key the file must be signed with: 64 hexadecimal digits,
+        /// as the server prints it when it starts and publishes it.
+        #[arg(long, value_parser = public_key)]
+        key: Option<String>,
+        /// A PEM file of the certificate authorities to trust for the
+        /// server's https:// instead of the usual public ones (or the file
+        /// the environment variable ENTROPY_CA_FILE names).
+        #[arg(long, value_name = "PEM", requires = "server")]
+        ca_file: Option<PathBuf>,
     },
     /// Play on an entropy-server as a bot account, or download a player's
     /// finished games as match files.
@@ -169,6 +192,12 @@ fn review_budget(s: &str) -> Result<ReviewBudget, String> {
         "thorough" => Ok(ReviewBudget::Thorough),
         _ => Err(format!("{s:?}: the budget is quick or thorough")),
     }
+}
+
+/// A public key given with `--key`, in lower case.
+fn public_key(s: &str) -> Result<String, String> {
+    entropy_protocol::signature::check_public_key(s)?;
+    Ok(s.trim().to_ascii_lowercase())
 }
 
 fn player_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -242,7 +271,12 @@ fn main() -> ExitCode {
         Command::Carreno { command } => entropy_cli::carreno::run(command),
         Command::Ratings(args) => entropy_cli::ratings::run(args),
         Command::Show { file } => show(&file),
-        Command::Verify { file } => verify(&file),
+        Command::Verify {
+            file,
+            server,
+            key,
+            ca_file,
+        } => verify(&file, server, key, ca_file),
         Command::Online { command } => entropy_cli::online::run(command),
         Command::Review {
             file,
@@ -295,18 +329,33 @@ fn show(path: &Path) -> ExitCode {
     }
 }
 
-fn verify(path: &Path) -> ExitCode {
-    let file = match entropy_cli::review::read_any(path) {
-        Ok(file) => file,
+fn verify(path: &Path, server: Option<String>, key: Option<String>, ca_file: Option<PathBuf>) -> ExitCode {
+    use entropy_cli::verify::{Key, check, published_key, read};
+
+    let (text, file) = match read(path) {
+        Ok(read) => read,
         Err(e) => {
             eprintln!("entropy-cli verify: {e}");
             return ExitCode::from(2);
         }
     };
-    match entropy_cli::verify::report(&file) {
-        Ok(text) => output::print("verify", &text),
-        Err(e) => {
-            eprintln!("entropy-cli verify: {}: does not verify: {e}", path.display());
+    let key = match (server, key) {
+        (Some(server), _) => match published_key(&server, ca_file.as_deref()) {
+            Ok(key) => Key::Published { key, server },
+            Err(e) => {
+                eprintln!("entropy-cli verify: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        (None, Some(key)) => Key::Given(key),
+        (None, None) => Key::Unchecked,
+    };
+    let verdict = check(&text, &file, &key);
+    let shown = output::print("verify", &verdict.text());
+    match verdict.failure {
+        None => shown,
+        Some(why) => {
+            eprintln!("entropy-cli verify: {}: does not verify: {why}", path.display());
             ExitCode::FAILURE
         }
     }

@@ -31,8 +31,9 @@ pub fn read_any(path: &Path) -> Result<AnyMatchFile, String> {
     AnyMatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The text of the file at `path`, within [`MatchFile::BOUNDS`].
-fn read_file(path: &Path) -> Result<String, String> {
+/// The text of the file at `path`, within [`MatchFile::BOUNDS`]; the
+/// error names the file.
+pub fn read_file(path: &Path) -> Result<String, String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let file = File::open(path).map_err(|e| at(&e))?;
     read_text(BufReader::new(file), MatchFile::BOUNDS).map_err(|e| at(&e))

@@ -127,7 +127,8 @@ fn cli(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
 }
 
-/// `online games` for `player` into `out`, then `verify` on each file.
+/// `online games` for `player` into `out`, then `verify` on each file,
+/// against the key the server publishes: the whole file is the server's.
 fn download_and_verify(url: &str, player: &str, out: &Path) -> Vec<PathBuf> {
     let games = cli(&[
         "online",
@@ -149,7 +150,7 @@ fn download_and_verify(url: &str, player: &str, out: &Path) -> Vec<PathBuf> {
     let files: Vec<PathBuf> = std::fs::read_dir(out).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "{files:?}");
     for file in &files {
-        let verified = cli(&["verify", file.to_str().unwrap()]);
+        let verified = cli(&["verify", "--server", url, file.to_str().unwrap()]);
         let text = String::from_utf8_lossy(&verified.stdout);
         assert!(
             verified.status.success(),
@@ -157,8 +158,41 @@ fn download_and_verify(url: &str, player: &str, out: &Path) -> Vec<PathBuf> {
             String::from_utf8_lossy(&verified.stderr)
         );
         assert!(text.contains("every draw follows from the seed"), "{text}");
+        assert!(
+            text.contains(&format!(
+                "that {url} publishes: the whole file is as that server signed it, players, ratings, clocks, \
+                 moves and result"
+            )),
+            "{text}"
+        );
     }
     files
+}
+
+/// A file of the server's, signed again with a key of one's own after a
+/// change: valid for that key, and refused against the server's.
+fn forged_fails(url: &str, file: &Path) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let forger = entropy_protocol::signature::SigningKey::from_bytes([5; 32]);
+    // Beside the folder of downloads, which stays the server's alone.
+    let forged = file.parent().unwrap().with_extension("forged.txt");
+    std::fs::write(&forged, forger.sign_file(&text.replace("seeker", "forger"))).unwrap();
+    let output = cli(&["verify", "--server", url, forged.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains(&format!("that {url} publishes: someone else signed it")),
+        "{err}"
+    );
+    // A server that does not answer: its key cannot be had, and the file
+    // does not verify.
+    let output = cli(&["verify", "--server", "http://127.0.0.1:9", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("cannot fetch the key http://127.0.0.1:9 publishes"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -188,6 +222,7 @@ fn two_bots_play_a_rated_game_whose_file_verifies() {
     let files = download_and_verify(&url, "seeker", &out);
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.contains("seeker") && text.contains("taker"), "{text}");
+    forged_fails(&url, &files[0]);
 
     // Again: the same file is there, nothing is written.
     let again = cli(&[

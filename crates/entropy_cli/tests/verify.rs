@@ -1,6 +1,6 @@
 //! `entropy-cli verify` on match files as a server writes them (with the
 //! `Seed`, `SeedHash`, `Site`, `GameId` and rating tags), and `show` and
-//! `review` reading the same files.
+//! `review` reading the same files. Signed files are tests/verify_signed.rs's.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -119,7 +119,14 @@ fn a_file_drawn_from_its_seed_verifies() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let out = stdout(&output);
     assert!(out.contains(&secret.commitment()), "{out}");
-    assert!(out.ends_with("every draw follows from the seed\n"), "{out}");
+    assert!(out.contains("\nevery draw follows from the seed\n"), "{out}");
+    // Unsigned: said, with what that leaves unproven; then the result.
+    assert!(out.contains("\nsignature: none"), "{out}");
+    assert!(
+        out.contains("\nnot proven: the players, their ratings, the moves, the clocks and the result"),
+        "{out}"
+    );
+    assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
 }
 
 #[test]

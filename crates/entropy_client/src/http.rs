@@ -1,13 +1,14 @@
-//! The server's HTTP API: registration, sign-in and out, finished games and
-//! the leaderboard. Each call is a blocking `ureq` request run on tokio's
-//! blocking pool, so it never holds up the tasks of a connection.
+//! The server's HTTP API: registration, sign-in and out, finished games,
+//! the leaderboard and the key the server signs its match files with.
+//! Each call is a blocking `ureq` request run on tokio's blocking pool, so
+//! it never holds up the tasks of a connection.
 
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, SignedIn};
+use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, ServerKey, SignedIn};
 use serde::de::DeserializeOwned;
 
 use crate::endpoint::{Endpoint, path_segment};
@@ -120,6 +121,26 @@ impl Server {
     pub async fn game_file(&self, game: &str) -> Result<String, ClientError> {
         let path = format!("/api/games/{}", path_segment(game));
         self.call(Method::Get, path, None, MAX_MATCH_FILE).await
+    }
+
+    /// The public key the server signs its match files with (`GET
+    /// /api/key`), as 64 hexadecimal digits; an answer that names another
+    /// algorithm than Ed25519, or no key of it, is malformed.
+    pub async fn server_key(&self) -> Result<String, ClientError> {
+        let answer: ServerKey = self.call_json(Method::Get, "/api/key".into(), None).await?;
+        let malformed = |reason: String| ClientError::Malformed {
+            what: "the answer to /api/key".into(),
+            reason,
+        };
+        if answer.algorithm != entropy_protocol::signature::ALGORITHM {
+            return Err(malformed(format!(
+                "the key's algorithm is {:?}, not {:?}",
+                entropy_rules::text::excerpt(&answer.algorithm),
+                entropy_protocol::signature::ALGORITHM
+            )));
+        }
+        entropy_protocol::signature::check_public_key(&answer.key).map_err(malformed)?;
+        Ok(answer.key.trim().to_ascii_lowercase())
     }
 
     /// A player's finished games, as the server lists them.

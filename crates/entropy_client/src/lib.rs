@@ -4,7 +4,7 @@
 //!   `http://`, `https://` or a bare `host:port`, all taken alike) and its
 //!   HTTP API: [`Server::register`], [`Server::login`], [`Server::logout`],
 //!   [`Server::game_file`], [`Server::player_games`],
-//!   [`Server::leaderboard`]. The calls are blocking `ureq` requests run on
+//!   [`Server::leaderboard`], [`Server::server_key`]. The calls are blocking `ureq` requests run on
 //!   tokio's blocking pool (rustls with ring: no OpenSSL, no aws-lc-rs).
 //!   `https://` and `wss://` trust the Mozilla roots, or instead the
 //!   certificate authorities given ([`Server::with_root_certificates`],

@@ -159,6 +159,8 @@ pub struct GameView {
     rematch_offer: Option<u8>,
     rematch: Option<GameId>,
     rated: Option<[RatingChange; 2]>,
+    /// Whether each player has made a move, one taken back since included.
+    moved: [bool; 2],
 }
 
 impl GameView {
@@ -179,7 +181,15 @@ impl GameView {
             rematch_offer: None,
             rematch: None,
             rated: None,
+            moved: [false; 2],
         }
+    }
+
+    /// Whether `player` has made a move in the game, one taken back since
+    /// included: the server's rule for Abort (a game in which a side has
+    /// never moved).
+    pub fn has_moved(&self, player: u8) -> bool {
+        self.moved.get(usize::from(player)).copied().unwrap_or(false)
     }
 
     pub fn id(&self) -> &str {
@@ -458,6 +468,9 @@ impl GameView {
                 board, player, action, ..
             } => {
                 self.step(Step::Moved { board, player, action })?;
+                if let Some(moved) = self.moved.get_mut(usize::from(player)) {
+                    *moved = true;
+                }
                 // A move withdraws a takeback offered, as on the server.
                 self.takeback_offer = None;
             }

@@ -126,6 +126,33 @@ async fn each_call_asks_its_path_and_reads_its_answer() {
     assert_eq!(seen[0].authorization, None);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_key_is_read_and_checked() {
+    let key = entropy_protocol::signature::SigningKey::from_bytes([3; 32]).public_hex();
+    let answer = |key: &str, algorithm: &str| {
+        entropy_protocol::encode(&entropy_protocol::ServerKey {
+            key: key.into(),
+            algorithm: algorithm.into(),
+        })
+    };
+    let (url, seen) = stand_in(vec![
+        (200, answer(&key.to_uppercase(), "ed25519")),
+        (200, answer(&key, "rsa")),
+        (200, answer("beef", "ed25519")),
+    ]);
+    let server = Server::new(&url).unwrap();
+    assert_eq!(server.server_key().await.unwrap(), key);
+    for wrong in ["algorithm is \"rsa\"", "not an Ed25519 public key"] {
+        let error = server.server_key().await.unwrap_err();
+        assert!(
+            matches!(&error, ClientError::Malformed { .. }) && error.to_string().contains(wrong),
+            "{error}"
+        );
+    }
+    let seen = seen.lock().unwrap();
+    assert!(seen.iter().all(|r| r.line.trim_end() == "GET /api/key HTTP/1.1"));
+}
+
 #[tokio::test]
 async fn no_server_is_a_clear_error() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();

@@ -105,7 +105,8 @@ impl FromStr for Secret {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lower-case hexadecimal digits, two a byte.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -1,7 +1,8 @@
 //! What the Entropy server and its clients say to each other: the messages
 //! of the WebSocket protocol ([`ClientMessage`], [`ServerMessage`]), the
 //! versioned events of a game ([`GameEvent`]), the bodies of the HTTP API,
-//! and the commit and reveal of a match's seed ([`fairness`]).
+//! the commit and reveal of a match's seed ([`fairness`]), and the server's
+//! signature on a finished match file ([`signature`]).
 //!
 //! Plain Rust and serde: no engine, no runtime, no I/O. The server, the
 //! command-line tool and the game all use it, so they cannot disagree on a
@@ -25,6 +26,7 @@
 pub mod fairness;
 pub mod lobby;
 mod messages;
+pub mod signature;
 
 pub use messages::*;
 

@@ -478,6 +478,16 @@ pub struct Rating {
     pub games: u32,
 }
 
+/// The answer to `GET /api/key`: the public key the server signs its
+/// match files with ([`crate::signature`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerKey {
+    /// The public key, as 64 lower-case hexadecimal digits.
+    pub key: String,
+    /// The signature's algorithm: `"ed25519"` ([`crate::signature::ALGORITHM`]).
+    pub algorithm: String,
+}
+
 /// An HTTP API error's body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ApiError {

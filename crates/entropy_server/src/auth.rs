@@ -23,6 +23,14 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if let Some(c) = name.chars().find(|c| !(c.is_alphanumeric() || *c == '-' || *c == '_')) {
         return Err(format!("a name has letters, digits, - and _ only, not {c:?}"));
     }
+    // Letters of one alphabet: a name mixing, say, Cyrillic and Latin
+    // letters that look alike is how one passes for another.
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_security::MixedScript;
+    let normal: String = name.nfkc().collect();
+    if !normal.as_str().is_single_script() {
+        return Err("a name is written in one alphabet, not several".into());
+    }
     Ok(())
 }
 
@@ -57,6 +65,19 @@ pub fn verify_password(password: &str, stored: &str) -> bool {
         Ok(hash) => Argon2::default().verify_password(password.as_bytes(), &hash).is_ok(),
         Err(_) => false,
     }
+}
+
+/// The hash a password for an unknown name is checked against: an Argon2id
+/// hash of a random password, made once with the same cost as every
+/// account's, so that an unknown name takes as long to refuse as a known
+/// one.
+pub fn unknown_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| {
+        let mut bytes = [0u8; 24];
+        rand::fill(&mut bytes);
+        hash_password(&hex::encode(bytes)).unwrap_or_default()
+    })
 }
 
 /// A new session token: 32 random bytes in hexadecimal.
@@ -110,5 +131,7 @@ mod tests {
         assert!(check_name("").is_err());
         assert!(check_name("a b").unwrap_err().contains("' '"));
         assert!(check_name(&"x".repeat(25)).is_err());
+        assert!(check_name("Зоя").is_ok() && check_name("ＡＮＮ").is_ok());
+        assert!(check_name("\u{430}nn").unwrap_err().contains("one alphabet"));
     }
 }

@@ -35,11 +35,24 @@ pub struct Who {
     pub bot: bool,
 }
 
+/// Why a connection is ended from outside its own reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It did not read what it was sent ([`OUTBOX`] messages waiting).
+    TooSlow,
+    /// Its session was signed out.
+    SignedOut,
+}
+
 struct Conn {
     who: Option<Who>,
+    /// The hash of the session's token it signed in with.
+    session: Option<String>,
     outbox: mpsc::Sender<Out>,
-    /// Told when the connection must end (its outbox overflowed).
+    /// Told when the connection must end (its outbox overflowed, its
+    /// session signed out), with why.
     kill: Arc<Notify>,
+    ending: Arc<Mutex<Option<Ending>>>,
     lobby: bool,
     games: HashSet<String>,
 }
@@ -72,13 +85,16 @@ impl Conns {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A new connection, not signed in; the notify ends it when told.
-    pub fn open(&self, outbox: mpsc::Sender<Out>, kill: Arc<Notify>) -> ConnId {
+    /// A new connection, not signed in; the notify ends it when told,
+    /// and `ending` then says why.
+    pub fn open(&self, outbox: mpsc::Sender<Out>, kill: Arc<Notify>, ending: Arc<Mutex<Option<Ending>>>) -> ConnId {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let conn = Conn {
             who: None,
+            session: None,
             outbox,
             kill,
+            ending,
             lobby: false,
             games: HashSet::new(),
         };
@@ -86,13 +102,14 @@ impl Conns {
         id
     }
 
-    /// Signs a connection in.
-    pub fn sign_in(&self, conn: ConnId, who: Who) -> Presence {
+    /// Signs a connection in, with the hash of its session's token.
+    pub fn sign_in(&self, conn: ConnId, who: Who, session: String) -> Presence {
         let mut inner = self.lock();
         let Some(c) = inner.conns.get_mut(&conn) else {
             return Presence::Unchanged;
         };
         c.who = Some(who.clone());
+        c.session = Some(session);
         let set = inner.by_account.entry(who.id.clone()).or_default();
         set.insert(conn);
         if set.len() == 1 {
@@ -239,6 +256,20 @@ impl Conns {
         self.lock().conns.values().any(|c| c.lobby)
     }
 
+    /// Ends every connection of a session (its token's hash) at once: a
+    /// close frame saying so, and nothing more of what it sends is read.
+    /// How many there were.
+    pub fn sign_out(&self, session: &str) -> usize {
+        let inner = self.lock();
+        let mut ended = 0;
+        for c in inner.conns.values().filter(|c| c.session.as_deref() == Some(session)) {
+            let _ = c.outbox.try_send(Out::Close("signed out".into()));
+            end(c, Ending::SignedOut);
+            ended += 1;
+        }
+        ended
+    }
+
     /// Asks every connection to close (the server stops).
     pub fn close_all(&self, reason: &str) {
         let inner = self.lock();
@@ -268,8 +299,16 @@ pub fn bounded(mut reason: String) -> String {
 fn push(conn: &Conn, out: Out) {
     if conn.outbox.try_send(out).is_err() {
         // Full (too slow a reader) or already closing: either way it ends.
-        conn.kill.notify_one();
+        end(conn, Ending::TooSlow);
     }
+}
+
+/// Tells a connection's reader to stop, and why (the first reason stays).
+fn end(conn: &Conn, why: Ending) {
+    if let Ok(mut ending) = conn.ending.lock() {
+        ending.get_or_insert(why);
+    }
+    conn.kill.notify_one();
 }
 
 #[cfg(test)]
@@ -281,7 +320,7 @@ mod tests {
         let conns = Conns::default();
         let open = || {
             let (outbox, _) = mpsc::channel(OUTBOX);
-            conns.open(outbox, Arc::new(Notify::new()))
+            conns.open(outbox, Arc::new(Notify::new()), Arc::default())
         };
         let who = |id: &str| Who {
             id: id.into(),
@@ -293,10 +332,10 @@ mod tests {
         let carl = [open(), open()];
         let anonymous = [open(), open()];
         for conn in ann {
-            conns.sign_in(conn, who("ann"));
+            conns.sign_in(conn, who("ann"), "a".into());
         }
         for conn in carl {
-            conns.sign_in(conn, who("carl"));
+            conns.sign_in(conn, who("carl"), "c".into());
         }
         let all: HashSet<ConnId> = ann.iter().chain(&carl).chain(&anonymous).copied().collect();
         assert_eq!(

@@ -8,9 +8,10 @@
 
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,11 +19,11 @@ use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, SignedIn};
 use entropy_rules::text::excerpt;
 use serde::Deserialize;
 
-use crate::auth;
 use crate::db::accounts::{self, AccountRow};
 use crate::db::{games, ratings};
 use crate::door::Ticket;
 use crate::server::Server;
+use crate::{auth, guard};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -36,6 +37,7 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/api/games/{id}", get(match_file))
         .route("/api/players/{name}/games", get(player_games))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/key", get(server_key))
         .route("/ws", get(crate::ws::upgrade))
         .fallback(|| async {
             failure(
@@ -80,69 +82,6 @@ fn body(credentials: Result<Json<Credentials>, JsonRejection>) -> Result<Credent
     })
 }
 
-/// The threads that compute Argon2 hashes. Each hash takes 19 MiB and a
-/// core for tens of milliseconds. On tokio's blocking pool a burst of
-/// sign-ins ran one on each of up to 512 threads at once (1.3 GiB
-/// resident after 200 sign-ins on two cores); on two threads of the
-/// server's own the hashes wait their turn. The allocator still keeps
-/// some of their memory (about 370 MiB after 200 to 2,000 sign-ins:
-/// docs/performance.md, "The server under load").
-const HASHING_THREADS: usize = 2;
-
-type Job = Box<dyn FnOnce() + Send>;
-
-/// The hashing threads' queue, the threads started on first use (None
-/// if none could be).
-fn hashers() -> Option<&'static std::sync::mpsc::Sender<Job>> {
-    static QUEUE: std::sync::OnceLock<Option<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
-    QUEUE
-        .get_or_init(|| {
-            let (queue, jobs) = std::sync::mpsc::channel::<Job>();
-            let jobs = Arc::new(std::sync::Mutex::new(jobs));
-            let mut started = 0;
-            for _ in 0..HASHING_THREADS {
-                let jobs = jobs.clone();
-                let spawned = std::thread::Builder::new().name("argon2".into()).spawn(move || {
-                    loop {
-                        let job = match jobs.lock() {
-                            Ok(jobs) => jobs.recv(),
-                            Err(_) => return,
-                        };
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => return,
-                        }
-                    }
-                });
-                match spawned {
-                    Ok(_) => started += 1,
-                    Err(e) => tracing::error!(error = %e, "cannot start a thread to hash passwords"),
-                }
-            }
-            (started > 0).then_some(queue)
-        })
-        .as_ref()
-}
-
-/// Runs Argon2 off the async threads, on the hashing threads.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
-    let failed = || {
-        failure(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the server failed to hash the password",
-        )
-    };
-    let (answer, answered) = tokio::sync::oneshot::channel();
-    let job: Job = Box::new(move || {
-        // A panic is caught here so the thread goes on; the caller is told.
-        if let Ok(result) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
-            let _ = answer.send(result);
-        }
-    });
-    hashers().ok_or_else(failed)?.send(job).map_err(|_| failed())?;
-    answered.await.map_err(|_| failed())
-}
-
 async fn open_session(server: &Server, account: &AccountRow) -> Result<SignedIn, Response> {
     let token = auth::new_token();
     accounts::open_session(
@@ -159,15 +98,74 @@ async fn open_session(server: &Server, account: &AccountRow) -> Result<SignedIn,
     })
 }
 
+/// Runs Argon2 on the hashing threads ([`crate::hashing`]); a full queue
+/// is answered 503 at once, saying when to try again.
+async fn hashed<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
+    crate::hashing::run(work).await.map_err(|why| match why {
+        crate::hashing::Unhashed::Busy => {
+            let mut busy = failure(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy signing others in: try again in a few seconds",
+            );
+            busy.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+            busy
+        }
+        crate::hashing::Unhashed::Failed => failure(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server failed to hash the password",
+        ),
+    })
+}
+
+/// A 429 that says when to try again (`Retry-After`, in seconds).
+fn too_many(retry_after: std::time::Duration, reason: String) -> Response {
+    let mut response = failure(StatusCode::TOO_MANY_REQUESTS, reason);
+    if let Ok(value) = HeaderValue::from_str(&retry_after.as_secs().max(1).to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
+/// How many accounts an address may make at once…
+pub const REGISTER_BURST: u32 = 10;
+/// …and then one each this often.
+pub const REGISTER_EVERY: std::time::Duration = std::time::Duration::from_secs(6);
+
+/// The rate at which addresses make accounts (each costs a hash and a row).
+pub type Registering = governor::DefaultKeyedRateLimiter<std::net::IpAddr>;
+
+/// [`REGISTER_BURST`] accounts at once from an address, then one each [`REGISTER_EVERY`].
+pub fn registering() -> Registering {
+    let quota = governor::Quota::with_period(REGISTER_EVERY)
+        .expect("a period")
+        .allow_burst(std::num::NonZeroU32::new(REGISTER_BURST).expect("a burst"));
+    governor::RateLimiter::keyed(quota)
+}
+
 async fn register(
     State(server): State<Arc<Server>>,
+    ticket: Option<Extension<Arc<Ticket>>>,
+    headers: HeaderMap,
     credentials: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Json<SignedIn>, Response> {
     let credentials = body(credentials)?;
     auth::check_name(&credentials.name).map_err(|e| failure(StatusCode::BAD_REQUEST, e))?;
     auth::check_password(&credentials.password).map_err(|e| failure(StatusCode::BAD_REQUEST, e))?;
+    if let Some(address) = guard::client_address(ticket.as_deref().map(|t| t.as_ref()), &headers)
+        && let Err(not_until) = server.registering.check_key(&address)
+    {
+        let wait = not_until.wait_time_from(governor::clock::Clock::now(&governor::clock::DefaultClock::default()));
+        return Err(too_many(
+            wait,
+            format!(
+                "too many accounts made from this address: try again in {} seconds",
+                wait.as_secs().max(1)
+            ),
+        ));
+    }
     let password = credentials.password;
-    let password_hash = blocking(move || auth::hash_password(&password))
+    let password_hash = hashed(move || auth::hash_password(&password))
         .await?
         .map_err(|e| failure(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     let account = AccountRow {
@@ -189,22 +187,36 @@ async fn register(
     Ok(Json(open_session(&server, &account).await?))
 }
 
+/// Signs in. A name unknown takes the time a known one does (a password
+/// is checked against a hash either way), and the answer is the same, so
+/// nobody learns which names exist; failures are counted by name and by
+/// address, and past a few they must wait ([`crate::guard`]).
 async fn login(
     State(server): State<Arc<Server>>,
+    ticket: Option<Extension<Arc<Ticket>>>,
+    headers: HeaderMap,
     credentials: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Json<SignedIn>, Response> {
     let credentials = body(credentials)?;
     let wrong = || failure(StatusCode::UNAUTHORIZED, "wrong name or password");
+    let name_key = accounts::name_key(&credentials.name);
+    let address = guard::client_address(ticket.as_deref().map(|t| t.as_ref()), &headers);
+    if let Err(wait) = server.guard.check(&name_key, address) {
+        return Err(too_many(wait.retry_after, wait.reason));
+    }
     let account = accounts::by_name(&server.store, &credentials.name)
         .await
         .map_err(store_failure)?;
-    let Some(account) = account else {
+    let stored = account
+        .as_ref()
+        .map_or_else(|| auth::unknown_hash().to_string(), |a| a.password_hash.clone());
+    let password = credentials.password;
+    let right = hashed(move || auth::verify_password(&password, &stored)).await?;
+    let Some(account) = account.filter(|_| right) else {
+        server.guard.failed(&name_key, address);
         return Err(wrong());
     };
-    let (password, stored) = (credentials.password, account.password_hash.clone());
-    if !blocking(move || auth::verify_password(&password, &stored)).await? {
-        return Err(wrong());
-    }
+    server.guard.succeeded(&name_key);
     tracing::info!(account = %account.name, "signed in");
     Ok(Json(open_session(&server, &account).await?))
 }
@@ -223,10 +235,16 @@ async fn logout(State(server): State<Arc<Server>>, headers: HeaderMap) -> Result
             "sign out needs the header Authorization: Bearer <token>",
         ));
     };
-    if accounts::revoke_session(&server.store, &auth::token_hash(token), server.clock.now())
+    let session = auth::token_hash(token);
+    if accounts::revoke_session(&server.store, &session, server.clock.now())
         .await
         .map_err(write_failure)?
     {
+        // Its connections already open end too: this process's before the
+        // answer, the others' by a note.
+        server.conns.sign_out(&session);
+        let note = crate::notify::note::Note::SignedOut { session };
+        server.notes.send(&server.store, note).await;
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(failure(
@@ -280,4 +298,14 @@ async fn leaderboard(
             .await
             .map_err(store_failure)?,
     ))
+}
+
+/// The public key the server signs its finished match files with
+/// ([`entropy_protocol::signature`]), for `entropy-cli verify` to check a
+/// file's `ServerKey` against.
+async fn server_key(State(server): State<Arc<Server>>) -> Json<entropy_protocol::ServerKey> {
+    Json(entropy_protocol::ServerKey {
+        key: server.signing.public_hex(),
+        algorithm: entropy_protocol::signature::ALGORITHM.into(),
+    })
 }

@@ -14,6 +14,8 @@ pub mod conns;
 pub mod db;
 pub mod door;
 pub mod game;
+pub mod guard;
+pub mod hashing;
 pub mod http;
 pub mod hub;
 pub mod lobby;
@@ -252,12 +254,16 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
             db::check::whole(&store, path).await?;
         }
         db::schema::prepare(&store).await?;
-        store.write_ahead().await
+        store.write_ahead().await?;
+        db::keys::signing_key(&store).await
     };
-    if let Err(why) = checked.await {
-        store.close().await;
-        return Err(StartError::Database(why));
-    }
+    let signing = match checked.await {
+        Ok(signing) => signing,
+        Err(why) => {
+            store.close().await;
+            return Err(StartError::Database(why));
+        }
+    };
     let listener = std::net::TcpListener::bind(config.listen)
         .map_err(|e| StartError::Listen(format!("cannot listen on {}: {e}", config.listen)))?;
     listener
@@ -273,10 +279,14 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
         limits: config.limits,
         conns: conns::Conns::default(),
         door: door::Door::new(&config.limits),
+        guard: guard::Guard::default(),
+        registering: http::registering(),
         hub: hub::slots::Hub::default(),
         audience: hub::audience::Audience::default(),
+        roster: hub::roster::Roster::default(),
         notes,
         process: auth::random_id(16),
+        signing,
         sweep: sweeper::alarm::Alarm::default(),
         lobby_changed: tokio::sync::Notify::new(),
         posting: lobby::posting(),
@@ -288,6 +298,12 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
     ];
     if server.store.backend() == Backend::Postgres {
         tasks.push(tokio::spawn(notify::listen(url.clone(), server.clone())));
+        // Held before the games are resumed: a process starting meanwhile
+        // finds this one running.
+        let life = db::processes::hold_life(&url, &server.process)
+            .await
+            .map_err(|e| StartError::Database(format!("cannot take this process's lock: {e}")))?;
+        tasks.push(tokio::spawn(sweeper::live(server.clone(), url.clone(), life)));
     }
     sweeper::resume(&server)
         .await
@@ -335,6 +351,8 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
     );
     let scheme = if config.tls.is_some() { "https" } else { "http" };
     tracing::info!(%addr, database = %db::redact(&url), "listening on {scheme}://{addr}");
+    let key = server.signing.public_hex();
+    tracing::info!(%key, "finished match files are signed with the Ed25519 key {key}, published at {scheme}://{addr}/api/key");
     Ok(Running {
         addr,
         handle,

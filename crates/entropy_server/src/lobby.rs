@@ -83,10 +83,13 @@ pub async fn lobby(server: &Server) -> Result<Vec<ServerMessage>, String> {
     Ok(entropy_protocol::lobby::parts(list, online(server).await?, games))
 }
 
-/// The players signed in to this process, by name, each with their
-/// ratings in the pools they have played a rated game in.
+/// The players signed in, to this process or another, by name, each
+/// with their ratings in the pools they have played a rated game in.
 async fn online(server: &Server) -> Result<Vec<OnlinePlayer>, String> {
-    let online = server.conns.online();
+    let mut online = server.conns.online();
+    let here: std::collections::HashSet<String> = online.iter().map(|who| who.id.clone()).collect();
+    online.extend(server.roster.all().into_iter().filter(|who| !here.contains(&who.id)));
+    online.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     let ids: Vec<&str> = online.iter().map(|who| who.id.as_str()).collect();
     let mut ratings = ratings::of_accounts(&server.store, &ids).await.map_err(store_error)?;
     Ok(online

@@ -54,12 +54,21 @@ pub struct Server {
     pub conns: Conns,
     /// Every TCP connection's way in ([`crate::door`]).
     pub door: Door,
+    /// Failed sign-ins by name and address ([`crate::guard`]).
+    pub guard: crate::guard::Guard,
+    /// How fast each address registers accounts ([`crate::http::registering`]).
+    pub registering: crate::http::Registering,
     pub hub: Hub,
     /// The games' spectators on every process.
     pub audience: Audience,
+    /// The players signed in on the other processes.
+    pub roster: crate::hub::roster::Roster,
     pub notes: Notifier,
     /// This process's id in the heartbeat table.
     pub process: String,
+    /// The key finished match files are signed with, the database's
+    /// ([`crate::db::keys`]).
+    pub signing: entropy_protocol::signature::SigningKey,
     /// Wakes the sweeper when a deadline comes earlier than it sleeps to.
     pub sweep: Alarm,
     /// Rung when the lobby changed: its teller sends it anew

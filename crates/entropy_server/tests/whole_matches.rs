@@ -4,7 +4,8 @@
 //! the game with `entropy_client::GameView`, which puts every event through
 //! the rules crate as it comes; at the end the finished match file, read
 //! back through the rules crate with the revealed seed's bags, holds
-//! exactly the moves the clients saw, verifies, and scores as the server
+//! exactly the moves the clients saw, verifies (its draws, and its
+//! signature by the key the server publishes), and scores as the server
 //! said; and no message any of the three received before the end carried
 //! the seed or a bag's seed. Played again with one player's connection
 //! dropped after every event and after every move sent before its answer:
@@ -340,6 +341,11 @@ async fn a_whole_match(options: GameOptions, seed: u64, bob_fares: Bob) {
     assert_eq!(status, 200, "{text}");
     let file = AnyMatchFile::parse(&text).unwrap_or_else(|e| panic!("the rules crate reads the file: {e}\n{text}"));
     assert_eq!(fairness::verify(&file), Ok(secret.commitment()));
+    // And the whole file is signed with the key the server publishes.
+    let (_, key) = server.http("GET", "/api/key", None, None).await;
+    let key: entropy_protocol::ServerKey = serde_json::from_str(&key).unwrap();
+    let signed = entropy_protocol::signature::verify_file(&text, Some(&key.key));
+    assert_eq!(signed.map(|s| s.key), Ok(key.key), "{text}");
     let from_file: Vec<Vec<String>> = match &file {
         AnyMatchFile::Rounds(f) => f
             .record

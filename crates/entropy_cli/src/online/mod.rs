@@ -133,7 +133,7 @@ fn board(s: &str) -> Result<u8, String> {
 
 /// The certificate authorities' file: `--ca-file`, else the file
 /// [`entropy_client::CA_FILE_VAR`] names (when set and not empty).
-fn ca_file_or_env(flag: Option<PathBuf>) -> Option<PathBuf> {
+pub fn ca_file_or_env(flag: Option<PathBuf>) -> Option<PathBuf> {
     flag.or_else(|| {
         std::env::var_os(entropy_client::CA_FILE_VAR)
             .filter(|v| !v.is_empty())

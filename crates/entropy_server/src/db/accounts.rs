@@ -33,9 +33,32 @@ impl AccountRow {
     }
 }
 
-/// The key that makes names unique whatever their case.
+/// The key that makes names unique whatever their case and however they
+/// are written: compatibility forms folded (NFKC: a full-width "ＡＮＮ" or a
+/// mathematical "𝐚𝐧𝐧" is "ann"), case folded, then Unicode's confusable
+/// skeleton (UTS #39: a Cyrillic "аnn" is the Latin "ann"). Two names
+/// with one key are one name: one person cannot pass for another.
+///
+/// ```
+/// use entropy_server::db::accounts::name_key;
+/// let ann = name_key("ann");
+/// for like in ["Ann", "ANN", "\u{430}nn", "ＡＮＮ", "𝐚𝐧𝐧"] {
+///     assert_eq!(name_key(like), ann, "{like}");
+/// }
+/// assert_ne!(name_key("bob"), ann);
+/// ```
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
+    let folded: String = folded.nfkc().collect();
+    unicode_security::skeleton(&folded).collect()
+}
+
+/// The key an account had under schema 1 (its name in lower case), kept
+/// for an account whose name folded to another's key when the database
+/// was brought to schema 2 ([`super::schema`]): it still signs in by it.
+pub fn legacy_key(name: &str) -> String {
+    format!("legacy:{}", name.to_lowercase())
 }
 
 /// Stores a new account; `Ok(false)` if the name is taken (in any case).
@@ -57,14 +80,24 @@ pub async fn create(store: &Store, account: &AccountRow, now: Millis) -> Result<
     }
 }
 
-/// The account of a name, in any case.
+/// The account of a name, in any case and form ([`name_key`]); of an old
+/// account that kept its [`legacy_key`], by that name in any case.
 pub async fn by_name(store: &Store, name: &str) -> Result<Option<AccountRow>, sqlx::Error> {
-    sqlx::query("SELECT id, name, password_hash, bot FROM accounts WHERE name_key = $1")
+    let rows = sqlx::query("SELECT id, name, password_hash, bot FROM accounts WHERE name_key = $1 OR name_key = $2")
         .bind(name_key(name))
-        .fetch_optional(store.pool())
+        .bind(legacy_key(name))
+        .fetch_all(store.pool())
         .await?
-        .map(|row| AccountRow::read(&row))
-        .transpose()
+        .iter()
+        .map(AccountRow::read)
+        .collect::<Result<Vec<_>, _>>()?;
+    let exact = rows
+        .iter()
+        .position(|row| row.name.to_lowercase() == name.to_lowercase());
+    Ok(match exact {
+        Some(i) => rows.into_iter().nth(i),
+        None => rows.into_iter().next(),
+    })
 }
 
 /// The account of an id.

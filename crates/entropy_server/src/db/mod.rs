@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod check;
 pub mod games;
+pub mod keys;
 pub mod lobby;
 pub mod lock;
 pub mod processes;

@@ -7,8 +7,10 @@ use sqlx::{AnyConnection, Row};
 
 use super::{Backend, Outcome, Store};
 
-/// The version of the tables below, kept in `meta`.
-pub const SCHEMA_VERSION: i64 = 1;
+/// The version of the tables below, kept in `meta`. Version 2 keys names
+/// by their Unicode fold ([`super::accounts::name_key`]); a database of
+/// version 1 is brought up to it as the server starts ([`to_version_2`]).
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// The tables, in the SQL both databases read.
 const TABLES: &[&str] = &[
@@ -90,15 +92,60 @@ pub async fn prepare(store: &Store) -> Result<(), String> {
             let tables = tables(conn, backend).await?;
             if tables.is_empty() {
                 create(conn).await?;
-                return Ok(Outcome::Commit(Ok(true)));
+                return Ok(Outcome::Commit(Ok("created the tables")));
             }
-            Ok(Outcome::Rollback(check(conn, &tables).await?.map(|()| false)))
+            Ok(match check(conn, &tables).await? {
+                Ok(Brought::Up) => Outcome::Commit(Ok("brought the tables up to date")),
+                Ok(Brought::AsItWas) => Outcome::Rollback(Ok("")),
+                Err(why) => Outcome::Rollback(Err(why)),
+            })
         })
         .await
         .map_err(|e| format!("cannot read the database: {e}"))??;
-    if prepared {
-        tracing::info!(version = SCHEMA_VERSION, "created the tables");
+    if !prepared.is_empty() {
+        tracing::info!(version = SCHEMA_VERSION, "{prepared}");
     }
+    Ok(())
+}
+
+/// Version 1 to 2: every name keyed by its Unicode fold. Of accounts whose
+/// names fold to one key, the oldest takes it, and the others keep their
+/// old key ([`super::accounts::legacy_key`]) and sign in by their names as
+/// before: nobody is locked out, and no new name can look like theirs.
+async fn to_version_2(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    use super::accounts::{legacy_key, name_key};
+    let accounts: Vec<(String, String)> = sqlx::query("SELECT id, name FROM accounts ORDER BY created_at, id")
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+        .collect::<Result<_, sqlx::Error>>()?;
+    // Every key set aside first, so that no new key meets an old one.
+    for (id, name) in &accounts {
+        sqlx::query("UPDATE accounts SET name_key = $1 WHERE id = $2")
+            .bind(format!("{}:{id}", legacy_key(name)))
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let mut taken = std::collections::HashSet::new();
+    for (id, name) in &accounts {
+        let key = name_key(name);
+        let key = if taken.insert(key.clone()) {
+            key
+        } else {
+            legacy_key(name)
+        };
+        sqlx::query("UPDATE accounts SET name_key = $1 WHERE id = $2")
+            .bind(key)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query("UPDATE meta SET value = $1 WHERE key = 'schema_version'")
+        .bind(SCHEMA_VERSION.to_string())
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
@@ -118,8 +165,17 @@ async fn tables(conn: &mut AnyConnection, backend: Backend) -> Result<Vec<String
         .collect()
 }
 
-/// Whether the tables are this server's, of its schema's version.
-async fn check(conn: &mut AnyConnection, tables: &[String]) -> Result<Result<(), String>, sqlx::Error> {
+/// What [`check`] did to a database of this server's.
+enum Brought {
+    /// Of this version already.
+    AsItWas,
+    /// Brought up from an older version: to be committed.
+    Up,
+}
+
+/// Whether the tables are this server's, of its schema's version (or one
+/// it brings up to it).
+async fn check(conn: &mut AnyConnection, tables: &[String]) -> Result<Result<Brought, String>, sqlx::Error> {
     if !tables.iter().any(|t| t == "meta") {
         return Ok(Err(format!(
             "the database holds tables that are not entropy-server's ({}); it is left as it is",
@@ -134,8 +190,12 @@ async fn check(conn: &mut AnyConnection, tables: &[String]) -> Result<Result<(),
     let Some(version) = version.as_deref().and_then(|v| v.parse::<i64>().ok()) else {
         return Ok(Err("the database has no schema version; it is left as it is".into()));
     };
+    if version == 1 {
+        to_version_2(conn).await?;
+        return Ok(Ok(Brought::Up));
+    }
     Ok(match version.cmp(&SCHEMA_VERSION) {
-        std::cmp::Ordering::Equal => Ok(()),
+        std::cmp::Ordering::Equal => Ok(Brought::AsItWas),
         std::cmp::Ordering::Greater => Err(format!(
             "the database's schema is version {version}, newer than this server's ({SCHEMA_VERSION}): \
              run a newer entropy-server; the database is left as it is"

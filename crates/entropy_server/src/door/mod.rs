@@ -73,7 +73,7 @@ fn source(ip: IpAddr) -> Source {
 }
 
 /// Whether an address is where a proxy on this machine connects from.
-fn proxied(ip: IpAddr) -> bool {
+pub(crate) fn proxied(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => v4 == std::net::Ipv4Addr::LOCALHOST,
         IpAddr::V6(v6) => v6.is_loopback() || v6.to_ipv4_mapped() == Some(std::net::Ipv4Addr::LOCALHOST),
@@ -84,6 +84,7 @@ fn proxied(ip: IpAddr) -> bool {
 #[derive(Debug)]
 pub struct Ticket {
     number: u64,
+    peer: IpAddr,
     source: Source,
     /// A signed-in WebSocket: never put out for a newcomer.
     settled: AtomicBool,
@@ -96,6 +97,11 @@ pub struct Ticket {
 }
 
 impl Ticket {
+    /// The address the connection comes from.
+    pub fn peer(&self) -> IpAddr {
+        self.peer
+    }
+
     /// The connection has proved itself (a WebSocket signed in): it is
     /// never put out to make room.
     pub fn settle(&self) {
@@ -210,6 +216,7 @@ impl Door {
         *ledger.by_source.entry(source).or_default() += 1;
         let ticket = Arc::new(Ticket {
             number,
+            peer: ip,
             source,
             settled: AtomicBool::new(false),
             busy: AtomicUsize::new(0),

@@ -2,7 +2,9 @@
 //! move's clock, flags, forfeit) with the server's tags: the players and
 //! their kinds, `Site`, `GameId`, the ratings of a rated game, the days of a
 //! correspondence game, and the seed's hash, with the seed itself once the
-//! game is over ([`entropy_protocol::fairness::verify`] checks them).
+//! game is over ([`entropy_protocol::fairness::verify`] checks them). The
+//! hub signs the finished file as it stores it
+//! ([`entropy_protocol::signature`]).
 
 use entropy_protocol::Speed;
 use entropy_protocol::fairness::{SEED_HASH_TAG, SEED_TAG};

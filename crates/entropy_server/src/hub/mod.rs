@@ -26,6 +26,7 @@ use crate::notify::note::Note;
 use crate::server::Server;
 
 pub mod audience;
+pub mod roster;
 pub mod slots;
 pub mod spectators;
 
@@ -167,7 +168,8 @@ async fn store_and_broadcast(
             .map(|f| (loaded.row.options.pool(), f.score));
         Over {
             result,
-            match_file: loaded.game.match_file(id, &date(now)),
+            // Signed as it is stored: the file the archive serves is the server's word.
+            match_file: server.signing.sign_file(&loaded.game.match_file(id, &date(now))),
             rated,
         }
     });
@@ -365,7 +367,7 @@ async fn watch_in(server: &Server, conn: ConnId, id: &str, slot: &slots::Slot, s
         );
     }
     for (player, account) in players.iter().enumerate() {
-        let here = server.conns.is_online(account);
+        let here = roster::here(server, account);
         server.conns.send(
             conn,
             ServerMessage::Presence {
@@ -417,16 +419,6 @@ pub async fn forget(server: &Server, conn: ConnId, games: HashSet<String>) {
             server.hub.release(&id, slot);
         }
     }
-}
-
-/// Tells the watchers of an account's live games, on every process, that
-/// it came or went.
-pub async fn presence(server: &Server, account: &str, here: bool) {
-    let note = Note::Presence {
-        account: account.to_string(),
-        here,
-    };
-    server.notes.send(&server.store, note).await;
 }
 
 /// Tells this process's watchers of an account's live games that it came or went.

@@ -34,7 +34,8 @@ pub async fn listen(url: String, server: Arc<Server>) {
         tracing::error!(error = %e, "cannot listen to the database's notifications");
         return;
     }
-    // The other processes' numbers of spectators, told before this one listened.
+    // The other processes' numbers of spectators and players, told before this one listened.
+    crate::hub::roster::census(&server).await;
     spectators::census(&server).await;
     loop {
         tokio::select! {
@@ -51,6 +52,7 @@ pub async fn listen(url: String, server: Arc<Server>) {
                     // missed meanwhile is read again.
                     tracing::warn!("lost the database's notifications; listening again");
                     server.notes.local(Note::Lobby);
+                    crate::hub::roster::census(&server).await;
                     spectators::census(&server).await;
                 }
                 Err(e) => {
@@ -60,6 +62,7 @@ pub async fn listen(url: String, server: Arc<Server>) {
                     server.clock.sleep_until(later).await;
                     // Whatever was missed meanwhile: the lobby is read again.
                     server.notes.local(Note::Lobby);
+                    crate::hub::roster::census(&server).await;
                     spectators::census(&server).await;
                 }
             }
@@ -79,9 +82,27 @@ pub async fn dispatch(server: Arc<Server>, mut queue: mpsc::UnboundedReceiver<No
             Note::Game { game, version } => crate::hub::notified(&server, &game, version).await,
             Note::Lobby => server.lobby_changed.notify_one(),
             Note::Tell { account, message } => server.conns.send_account(&account, &message),
-            Note::Presence { account, here } => crate::hub::tell_presence(&server, &account, here).await,
+            Note::Presence {
+                process,
+                account,
+                name,
+                bot,
+                here,
+            } => {
+                let who = crate::conns::Who { id: account, name, bot };
+                crate::hub::roster::heard(&server, &process, &who, here).await;
+            }
             Note::Spectators { game, process, count } => spectators::heard(&server, &game, &process, count).await,
-            Note::Recount { process } => spectators::recount_asked(&server, &process).await,
+            Note::Recount { process } => {
+                spectators::recount_asked(&server, &process).await;
+                crate::hub::roster::recount_asked(&server, &process).await;
+            }
+            Note::SignedOut { session } => {
+                let ended = server.conns.sign_out(&session);
+                if ended > 0 {
+                    tracing::info!(connections = ended, "a session signed out: its connections are closed");
+                }
+            }
         }
     }
 }

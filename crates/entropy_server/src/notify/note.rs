@@ -25,9 +25,16 @@ pub enum Note {
         account: String,
         message: Box<ServerMessage>,
     },
-    /// An account's last connection to a process closed, or its first opened:
-    /// the watchers of its live games, on every process, are told.
-    Presence { account: String, here: bool },
+    /// An account's last connection to a process closed, or its first
+    /// opened: every process keeps who is here ([`crate::hub::roster`]),
+    /// and the watchers of its live games, on every process, are told.
+    Presence {
+        process: String,
+        account: String,
+        name: String,
+        bot: bool,
+        here: bool,
+    },
     /// A process's number of spectators of a game changed (see
     /// [`crate::hub::spectators`]): every process's watchers of the game
     /// are told the sum of the processes' numbers.
@@ -36,6 +43,9 @@ pub enum Note {
     /// again after a loss): every other process sends its numbers of
     /// spectators again.
     Recount { process: String },
+    /// A session was signed out (its token's hash): its connections, on
+    /// every process, are ended.
+    SignedOut { session: String },
 }
 
 impl Note {
@@ -117,7 +127,10 @@ mod tests {
                 message: Box::new(ServerMessage::GameStarted { game: "g".into() }),
             },
             Note::Presence {
+                process: "p1".into(),
                 account: "a1".into(),
+                name: "Ann".into(),
+                bot: false,
                 here: false,
             },
             Note::Spectators {
@@ -126,6 +139,7 @@ mod tests {
                 count: 3,
             },
             Note::Recount { process: "p1".into() },
+            Note::SignedOut { session: "9f2c".into() },
         ] {
             let (channel, payload) = note.encode();
             assert_eq!(Note::decode(channel, &payload), Some(note));

@@ -72,9 +72,45 @@ pub async fn heartbeat(server: Arc<Server>) {
         // The rate limits forget the accounts and addresses back to full.
         server.posting.retain_recent();
         server.posting.shrink_to_fit();
+        server.registering.retain_recent();
+        server.registering.shrink_to_fit();
+        server.guard.prune();
         if server.store.backend() == Backend::Postgres {
             crate::hub::spectators::forget_silent(&server, FRESH).await;
+            crate::hub::roster::forget_silent(&server, FRESH).await;
         }
+    }
+}
+
+/// Keeps this process's life lock ([`processes::hold_life`]) until the
+/// server stops, taking it again on a new connection if the one holding it
+/// is lost (PostgreSQL restarted, say).
+pub async fn live(server: Arc<Server>, url: String, life: sqlx::AnyConnection) {
+    use sqlx::Connection;
+    let mut stopping = server.stopping.clone();
+    let mut life = Some(life);
+    loop {
+        let next = server.clock.now() + HEARTBEAT;
+        tokio::select! {
+            _ = crate::server::stopped(&mut stopping) => break,
+            _ = server.clock.sleep_until(next) => {}
+        }
+        let held = match life.as_mut() {
+            Some(conn) => conn.ping().await.is_ok(),
+            None => false,
+        };
+        if !held {
+            life = match processes::hold_life(&url, &server.process).await {
+                Ok(conn) => Some(conn),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot take this process's lock again");
+                    None
+                }
+            };
+        }
+    }
+    if let Some(conn) = life {
+        let _ = conn.close().await;
     }
 }
 
@@ -88,11 +124,16 @@ pub async fn resume(server: &Server) -> Result<(), sqlx::Error> {
     let Some(since) = last else { return Ok(()) };
     // One process serves an SQLite database: another's heartbeat, however
     // recent, is that of a process that is gone (killed before it could
-    // stop). On PostgreSQL a recent one may be of a process that still runs.
-    let others_may_run = server.store.backend() == Backend::Postgres;
-    if others_may_run && now - since < FRESH {
-        tracing::info!("another process runs on this database: no game is resumed");
-        return Ok(());
+    // stop). On PostgreSQL a recent one may be of a process that still
+    // runs: its life lock says whether it does.
+    if server.store.backend() == Backend::Postgres && now - since < FRESH {
+        for other in processes::alive(&server.store, now - FRESH).await? {
+            if other != server.process && processes::runs(&server.store, &other).await? {
+                tracing::info!("another process runs on this database: no game is resumed");
+                return Ok(());
+            }
+        }
+        tracing::info!("the processes that beat lately are gone");
     }
     // The seeks of players who were connected to a process that was killed
     // went with their connections.

@@ -20,7 +20,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
 
 use crate::auth::token_hash;
-use crate::conns::{ConnId, OUTBOX, Out, Presence, Who};
+use crate::conns::{ConnId, Ending, OUTBOX, Out, Presence, Who};
 use crate::db::{accounts, games};
 use crate::door::Ticket;
 use crate::server::Server;
@@ -72,7 +72,8 @@ async fn connection(server: Arc<Server>, socket: WebSocket, ticket: Option<Arc<T
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut queue) = mpsc::channel::<Out>(OUTBOX);
     let kill = Arc::new(Notify::new());
-    let conn = server.conns.open(outbox, kill.clone());
+    let ending = Arc::new(std::sync::Mutex::new(None));
+    let conn = server.conns.open(outbox, kill.clone(), ending.clone());
     let writer = tokio::spawn(async move {
         while let Some(out) = queue.recv().await {
             match out {
@@ -106,9 +107,14 @@ async fn connection(server: Arc<Server>, socket: WebSocket, ticket: Option<Arc<T
     let mut hello: Option<Option<Who>> = None;
     loop {
         let frame = tokio::select! {
-            frame = stream.next() => frame,
+            // An ending told (signed out, too slow) wins over a frame read
+            // at the same time: nothing more of it is acted on.
+            biased;
             _ = kill.notified() => {
-                tracing::info!(conn, "a connection too slow to read what it is sent is closed");
+                match *ending.lock().unwrap_or_else(|p| p.into_inner()) {
+                    Some(Ending::SignedOut) => tracing::info!(conn, "a connection whose session was signed out is closed"),
+                    _ => tracing::info!(conn, "a connection too slow to read what it is sent is closed"),
+                }
                 break;
             }
             _ = crate::server::stopped(&mut stopping) => {
@@ -120,6 +126,7 @@ async fn connection(server: Arc<Server>, socket: WebSocket, ticket: Option<Arc<T
                 server.conns.close_with(conn, "no Hello");
                 break;
             }
+            frame = stream.next() => frame,
         };
         let message = match read(frame) {
             Read::Closed => break,
@@ -201,21 +208,23 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
     let who = match token {
         None => None,
         Some(token) => {
-            let row = accounts::session_account(&server.store, &token_hash(&token))
-                .await
-                .map_err(|e| {
-                    tracing::error!(error = %e, "a database error");
-                    "the server could not reach its database; try again".to_string()
-                })?;
-            let row = row.ok_or("the token is not valid (signed out, or never issued): sign in again")?;
-            Some(Who {
-                id: row.id,
-                name: row.name,
-                bot: row.bot,
-            })
+            let session = token_hash(&token);
+            let row = accounts::session_account(&server.store, &session).await.map_err(|e| {
+                tracing::error!(error = %e, "a database error");
+                "the server could not reach its database; try again".to_string()
+            })?;
+            let row = row.ok_or(UNKNOWN_SESSION)?;
+            Some((
+                Who {
+                    id: row.id,
+                    name: row.name,
+                    bot: row.bot,
+                },
+                session,
+            ))
         }
     };
-    let account = who.as_ref().map(|w| Account {
+    let account = who.as_ref().map(|(w, _)| Account {
         name: w.name.clone(),
         bot: w.bot,
     });
@@ -226,7 +235,7 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
             account,
         },
     );
-    if let Some(who) = &who {
+    if let Some((who, session)) = &who {
         tracing::info!(conn, account = %who.name, "signed in over WebSocket");
         // A player coming back (a new connection, a restarted program)
         // learns which live games it is seated in, as when each began.
@@ -238,13 +247,21 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
             }
             Err(e) => tracing::error!(error = %e, "a database error: the live games of an account not listed"),
         }
-        if let Presence::Arrived(who) = server.conns.sign_in(conn, who.clone()) {
-            crate::hub::presence(server, &who.id, true).await;
+        if let Presence::Arrived(who) = server.conns.sign_in(conn, who.clone(), session.clone()) {
+            crate::hub::roster::send(server, &who, true).await;
             server.notes.send(&server.store, crate::notify::note::Note::Lobby).await;
         }
+        // Signed out while this connection was signing in: it is ended as
+        // the session's others were.
+        if let Ok(None) = accounts::session_account(&server.store, session).await {
+            server.conns.sign_out(session);
+        }
     }
-    Ok(who)
+    Ok(who.map(|(who, _)| who))
 }
+
+/// What a connection is told whose token this server does not know.
+pub const UNKNOWN_SESSION: &str = "this server does not know this session (signed out, or made at another server): sign in, or register if you are new here";
 
 /// Forgets a connection: its watching, its presence and, for its account's
 /// last connection, its seeks.
@@ -252,7 +269,7 @@ async fn close(server: &Server, conn: ConnId) {
     let (games, presence) = server.conns.close(conn);
     crate::hub::forget(server, conn, games).await;
     if let Presence::Left(who) = presence {
-        crate::hub::presence(server, &who.id, false).await;
+        crate::hub::roster::send(server, &who, false).await;
         crate::lobby::left(server, &who.id).await;
         server.notes.send(&server.store, crate::notify::note::Note::Lobby).await;
     }
