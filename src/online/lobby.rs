@@ -57,6 +57,15 @@ impl Lobby {
         self.mine.len() != before
     }
 
+    /// A seek or challenge this player accepted or declined: off the lists
+    /// at once. (The server tells the lobby at most four times a second,
+    /// so its next lobby may come a moment later; until then the list
+    /// would offer the seek again.)
+    pub fn taken(&mut self, id: &str) {
+        self.seeks.retain(|s| s.id != id);
+        self.challenges.retain(|s| s.id != id);
+    }
+
     /// The seeks others posted that anyone may accept, newest last.
     pub fn open_seeks<'a>(&'a self, me: Option<&'a str>) -> impl Iterator<Item = &'a Seek> + 'a {
         self.seeks

@@ -348,8 +348,12 @@ pub async fn start_rematch(
     started.ok_or_else(|| "the rematch was not stored".to_string())
 }
 
-/// An account's last connection closed: its seeks go.
+/// An account's last connection closed: its seeks go (unless it is back
+/// meanwhile, on a new connection).
 pub async fn left(server: &Server, account: &str) {
+    if crate::hub::roster::here(server, account) {
+        return;
+    }
     match seeks::delete_of(&server.store, account).await {
         Ok(rows) => {
             for row in rows {

@@ -228,6 +228,12 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
         name: w.name.clone(),
         bot: w.bot,
     });
+    // Counted as the account's before it is welcomed: a client that closes
+    // its older connection once welcomed never leaves the account without
+    // one for a moment (which would withdraw its seeks).
+    let arrived = who
+        .as_ref()
+        .map(|(who, session)| server.conns.sign_in(conn, who.clone(), session.clone()));
     server.conns.send(
         conn,
         ServerMessage::Welcome {
@@ -247,7 +253,7 @@ async fn greet(server: &Server, conn: ConnId, protocol: u32, token: Option<Strin
             }
             Err(e) => tracing::error!(error = %e, "a database error: the live games of an account not listed"),
         }
-        if let Presence::Arrived(who) = server.conns.sign_in(conn, who.clone(), session.clone()) {
+        if let Some(Presence::Arrived(who)) = arrived {
             crate::hub::roster::send(server, &who, true).await;
             server.notes.send(&server.store, crate::notify::note::Note::Lobby).await;
         }

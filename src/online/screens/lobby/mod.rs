@@ -233,7 +233,7 @@ fn change(choice: &mut SeekChoice, row: Row, delta: i32) {
 
 /// What a row does when pressed.
 struct Press<'a> {
-    lobby: &'a Lobby,
+    lobby: &'a mut Lobby,
     me: Option<&'a str>,
     choice: &'a mut SeekChoice,
     opponent: &'a str,
@@ -266,18 +266,20 @@ impl Press<'_> {
                 }
             }
             Row::Accept(i) => {
-                if let Some(seek) = self.lobby.open_seeks(self.me).nth(i) {
-                    send(ClientMessage::Accept { seek: seek.id.clone() });
+                let seek = self.lobby.open_seeks(self.me).nth(i).map(|s| s.id.clone());
+                if let Some(seek) = seek {
+                    send(ClientMessage::Accept { seek: seek.clone() });
+                    self.lobby.taken(&seek);
                 }
             }
             Row::Answer(i, yes) => {
-                if let Some(seek) = self.lobby.challenges.get(i) {
-                    let seek = seek.id.clone();
+                if let Some(seek) = self.lobby.challenges.get(i).map(|s| s.id.clone()) {
                     send(if yes {
-                        ClientMessage::Accept { seek }
+                        ClientMessage::Accept { seek: seek.clone() }
                     } else {
-                        ClientMessage::Decline { seek }
+                        ClientMessage::Decline { seek: seek.clone() }
                     });
+                    self.lobby.taken(&seek);
                 }
             }
             Row::Watch(i) => {
@@ -296,7 +298,7 @@ impl Press<'_> {
 fn navigate(
     mut keys: MenuKeys<OnlineScreen>,
     mut focus: ResMut<Focus>,
-    lobby: Res<Lobby>,
+    mut lobby: ResMut<Lobby>,
     mut session: ResMut<Session>,
     mut choice: ResMut<SeekChoice>,
     mut opponent: ResMut<ChallengeName>,
@@ -321,7 +323,7 @@ fn navigate(
                 keyboard.open(OPPONENT, &opponent.0, OPPONENT_FIELD, &mut overlays);
             }
             MenuEvent::Confirm(row) => Press {
-                lobby: &lobby,
+                lobby: &mut lobby,
                 me: me.as_deref(),
                 choice: &mut choice,
                 opponent: &opponent.0,

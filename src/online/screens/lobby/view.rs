@@ -26,7 +26,7 @@ use crate::ui::theme::{ui, widgets};
 pub(super) fn draw(
     mut contexts: EguiContexts,
     mut focus: ResMut<Focus>,
-    lobby: Res<Lobby>,
+    mut lobby: ResMut<Lobby>,
     (mut session, time): (ResMut<Session>, Res<Time<Real>>),
     mut choice: ResMut<SeekChoice>,
     mut opponent: ResMut<ChallengeName>,
@@ -244,7 +244,7 @@ pub(super) fn draw(
     });
     if let Some(row) = pressed {
         Press {
-            lobby: &lobby,
+            lobby: &mut lobby,
             me: me.as_deref(),
             choice: &mut choice,
             opponent: &opponent.0,
