@@ -169,7 +169,22 @@ async fn connection(server: Arc<Server>, socket: WebSocket, ticket: Option<Arc<T
     close(&server, conn).await;
     // The writer sends what is queued (and a close frame, if asked), then stops.
     let _ = writer.await;
+    // What the client sent meanwhile is read and dropped until it closes
+    // too (a while at most): a socket closed with unread input is reset,
+    // and a reset can take the last messages (the Error that says why)
+    // from the client before it reads them.
+    let drained = async {
+        while let Some(Ok(frame)) = stream.next().await {
+            if matches!(frame, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(DRAIN_WITHIN, drained).await;
 }
+
+/// How long a closed connection's input is read and dropped at most.
+const DRAIN_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 fn send_error(server: &Server, conn: ConnId, reason: &str) {
     server.conns.send(
