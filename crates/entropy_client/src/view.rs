@@ -312,8 +312,8 @@ impl GameView {
         Some(Placement { colour, cell })
     }
 
-    /// `action` on `board` as the server takes it: CodeCup notation, a
-    /// slide or a pass naming the cell just placed there. `None` for a
+    /// `action` on `board` as the server takes it ([`entropy_protocol::notation`]):
+    /// a pass names the cell just placed there. `None` for a
     /// draw, which is the server's to make.
     ///
     /// ```
@@ -327,12 +327,7 @@ impl GameView {
     /// ```
     pub fn move_text(&self, board: u8, action: Action) -> Option<String> {
         let placed = self.position(board).and_then(Position::last_placed);
-        match action {
-            Action::Place(cell) => Some(cell.to_string()),
-            Action::Slide(slide) => Some(OrderMove::Slide(slide).notation(placed.unwrap_or(slide.from))),
-            Action::Pass => Some(placed.map_or_else(String::new, |cell| OrderMove::Pass.notation(cell))),
-            Action::Draw => None,
-        }
+        entropy_protocol::notation::move_text(action, placed)
     }
 
     fn simultaneous(&self) -> bool {
@@ -676,14 +671,10 @@ impl GameView {
     }
 }
 
-/// A move in CodeCup notation as the rules' action: a cell places, two
-/// cells slide (the same cell twice passes). The view has checked every
-/// move it keeps, so none fails here.
+/// A move in the protocol's notation as the rules' action. The view has
+/// checked every move it keeps, so none fails here.
 fn action_of(text: &str) -> Option<Action> {
-    match text.parse::<Cell>() {
-        Ok(cell) => Some(Action::Place(cell)),
-        Err(_) => OrderMove::parse(text).ok().map(Action::from),
-    }
+    entropy_protocol::notation::parse_move(text).ok()
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What the Entropy server and its clients say to each other: the messages
 //! of the WebSocket protocol ([`ClientMessage`], [`ServerMessage`]), the
 //! versioned events of a game ([`GameEvent`]), the bodies of the HTTP API,
-//! the commit and reveal of a match's seed ([`fairness`]), and the server's
+//! a move's notation ([`notation`]), the commit and reveal of a match's
+//! seed ([`fairness`]), and the server's
 //! signature on a finished match file ([`signature`]).
 //!
 //! Plain Rust and serde: no engine, no runtime, no I/O. The server, the
@@ -26,6 +27,7 @@
 pub mod fairness;
 pub mod lobby;
 mod messages;
+pub mod notation;
 pub mod signature;
 
 pub use messages::*;

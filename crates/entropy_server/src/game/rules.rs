@@ -8,7 +8,7 @@
 use entropy_protocol::Format;
 use entropy_protocol::fairness::Secret;
 use entropy_rules::{
-    Action, Bag, Cell, Colour, Ending, Forfeit, Match, MoveError, OrderMove, Phase, Player, Position, Role,
+    Action, Bag, Cell, Colour, Ending, Forfeit, Match, MoveError, Phase, Player, Position, Role,
     SimultaneousMatch, SimultaneousStep, Size, TimeControl, TimeLeft,
 };
 
@@ -25,30 +25,16 @@ pub(super) fn role_of(action: Action) -> Role {
     }
 }
 
-/// Reads a move in CodeCup notation: a cell places the counter drawn,
-/// two cells slide, the same cell twice passes.
+/// Reads a move in the protocol's notation ([`entropy_protocol::notation`]).
 pub(super) fn parse_action(text: &str) -> Result<Action, String> {
-    let text = text.trim();
-    let parsed = if text.chars().count() <= 2 {
-        text.parse::<Cell>().map(Action::Place)
-    } else {
-        OrderMove::parse(text).map(Action::from)
-    };
-    parsed.map_err(|e| format!("not a move: {e}"))
+    entropy_protocol::notation::parse_move(text)
 }
 
 /// An action in the notation a [`entropy_protocol::GameEvent::Moved`]
-/// carries: a pass as the cell `pass_cell` twice (`Aa` twice without one).
+/// carries ([`entropy_protocol::notation`]); a draw is named by its colour
+/// elsewhere and has no text.
 pub(super) fn action_text(action: Action, pass_cell: Option<Cell>) -> String {
-    match action {
-        Action::Draw => String::new(),
-        Action::Place(cell) => cell.to_string(),
-        Action::Slide(slide) => slide.to_string(),
-        Action::Pass => match pass_cell {
-            Some(cell) => format!("{cell}{cell}"),
-            None => "AaAa".into(),
-        },
-    }
+    entropy_protocol::notation::move_text(action, pass_cell).unwrap_or_default()
 }
 
 /// Every counter of a bag drawn from `seed`, in the order they come out:
