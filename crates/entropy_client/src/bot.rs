@@ -1,7 +1,8 @@
 //! A bot that plays random legal moves: it registers, posts a seek,
 //! challenges a player or accepts a player's seek, and plays its games
 //! (either format) as its [`Behaviour`] says, asking for a takeback,
-//! allowing one, offering a rematch, taking its time. For tests and
+//! allowing one, offering a rematch, taking its time. It says it has seen
+//! the count between the rounds as soon as the round is over. For tests and
 //! scripted runs, where an opponent must be there and need not be good
 //! (`entropy-cli online bot` plays with the computer's levels).
 //!
@@ -16,7 +17,7 @@
 //! # Ok(()) }
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use entropy_protocol::{ClientMessage, Credentials, GameEvent, GameOptions, ServerMessage};
@@ -118,6 +119,8 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
     let mut ask_waits = false;
     let mut ask_sent = false;
     let mut accepted = false;
+    // The games whose count between the rounds the bot has said it saw.
+    let mut counts_seen: HashSet<String> = HashSet::new();
     loop {
         let Some(said) = connection.recv().await else {
             return Err("the connection ended".into());
@@ -125,6 +128,16 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
         let message = match said {
             Incoming::Message(message) => message,
             Incoming::Closed(why) => return Err(why),
+            Incoming::Reconnected => {
+                // What was sent as the connection went may be lost: said again.
+                for (game, view) in &views {
+                    if let Some(message) = view.player_named(name).and_then(|me| view.count_seen_message(me)) {
+                        counts_seen.insert(game.clone());
+                        send(&connection, message)?;
+                    }
+                }
+                continue;
+            }
             _ => continue,
         };
         match message {
@@ -160,6 +173,11 @@ pub async fn play(address: &str, name: &str, behaviour: Behaviour, seed: u64) ->
                 view.apply_with_clocks(version, event, clocks)
                     .map_err(|e| e.to_string())?;
                 let Some(me) = view.player_named(name) else { continue };
+                if let Some(message) = view.count_seen_message(me)
+                    && counts_seen.insert(game.clone())
+                {
+                    send(&connection, message)?;
+                }
                 if took_back {
                     answered.retain(|(g, _), _| *g != game);
                 }

@@ -15,7 +15,9 @@
 //!   after a lost connection, signs in again, watches its games again from
 //!   the last version it saw and sends again a move that had no answer.
 //! - [`GameView`]: one game's events replayed into the rules crate's
-//!   positions, with the moves each player owes.
+//!   positions, with the moves each player owes, and the count between the
+//!   rounds, which a player says they have seen with the message
+//!   [`GameView::count_seen_message`] makes.
 //! - [`bot`]: a bot that plays random legal moves, for tests and scripted
 //!   runs.
 //!

@@ -161,6 +161,8 @@ pub struct GameView {
     rated: Option<[RatingChange; 2]>,
     /// Whether each player has made a move, one taken back since included.
     moved: [bool; 2],
+    /// Whether each player has seen the count between the rounds end.
+    count_seen: [bool; 2],
 }
 
 impl GameView {
@@ -182,6 +184,7 @@ impl GameView {
             rematch: None,
             rated: None,
             moved: [false; 2],
+            count_seen: [false; 2],
         }
     }
 
@@ -222,9 +225,18 @@ impl GameView {
         self.end.is_some()
     }
 
-    /// The clocks as the last event with clocks left them.
+    /// The clocks as the last event with clocks left them; none running
+    /// while the board is counted between the rounds ([`GameView::counting`]).
     pub fn clocks(&self) -> Option<Clocks> {
-        self.clocks
+        let clocks = self.clocks?;
+        Some(if self.counting() {
+            Clocks {
+                running: None,
+                ..clocks
+            }
+        } else {
+            clocks
+        })
     }
 
     /// The round of the two-round match (0 or 1); 0 in the simultaneous match.
@@ -477,6 +489,7 @@ impl GameView {
                 *self.flag_mut(player)? = true;
                 self.takeback_offer = None;
             }
+            GameEvent::CountSeen { player } => self.see_count(player)?,
             GameEvent::TakebackOffered { player } => {
                 self.flag_mut(player)?;
                 self.takeback_offer = Some(player);
@@ -677,5 +690,6 @@ fn action_of(text: &str) -> Option<Action> {
     entropy_protocol::notation::parse_move(text).ok()
 }
 
+mod count;
 #[cfg(test)]
 mod tests;

@@ -24,12 +24,14 @@
 //! assert!(refused.to_string().contains("version"), "{refused}");
 //! ```
 
+mod events;
 pub mod fairness;
 pub mod lobby;
 mod messages;
 pub mod notation;
 pub mod signature;
 
+pub use events::*;
 pub use messages::*;
 
 /// The protocol's version, sent in [`ClientMessage::Hello`]: a server
@@ -37,8 +39,12 @@ pub use messages::*;
 /// ratings to the lobby ([`OnlinePlayer`]), the spectators of a game
 /// ([`ServerMessage::Spectators`], [`LiveGame::spectators`]) and the
 /// ratings' change at a rated game's end ([`GameEvent::Rated`]). Version 3
-/// sends a lobby too large for one message in parts ([`lobby`]).
-pub const PROTOCOL_VERSION: u32 = 3;
+/// sends a lobby too large for one message in parts ([`lobby`]). Version 4
+/// gives the count between the two rounds its time: round 2's first draw,
+/// and with it a clock, waits until both players have seen the count end
+/// ([`ClientMessage::CountSeen`], [`GameEvent::CountSeen`]) or the server's
+/// bound has passed.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The largest message either side accepts, in bytes: the one limit of
 /// both sides. A server never sends a larger one (a lobby comes in parts,

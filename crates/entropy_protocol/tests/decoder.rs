@@ -38,6 +38,7 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
         (text, any::<u64>(), text).prop_map(|(game, version, action)| ClientMessage::Play { game, version, action }),
         text.prop_map(|game| ClientMessage::Resign { game }),
         text.prop_map(|game| ClientMessage::Takeback { game }),
+        (text, any::<u64>()).prop_map(|(game, version)| ClientMessage::CountSeen { game, version }),
         Just(ClientMessage::WatchLobby),
         Just(ClientMessage::Ping),
     ]
@@ -117,4 +118,25 @@ fn server_messages_read_back_as_written() {
         reason: "not your turn".into(),
     };
     assert_eq!(decode_server(&encode(&message)), Ok(message));
+}
+
+#[test]
+fn the_count_between_the_rounds_is_said_in_snake_case() {
+    let seen = decode_client(r#"{"type":"count_seen","game":"g1","version":62}"#).unwrap();
+    assert_eq!(
+        seen,
+        ClientMessage::CountSeen {
+            game: "g1".into(),
+            version: 62
+        }
+    );
+    let event = ServerMessage::Event {
+        game: "g1".into(),
+        version: 63,
+        event: entropy_protocol::GameEvent::CountSeen { player: 1 },
+        clocks: None,
+    };
+    let text = encode(&event);
+    assert!(text.contains(r#""event":{"event":"count_seen","player":1}"#), "{text}");
+    assert_eq!(decode_server(&text), Ok(event));
 }

@@ -127,12 +127,19 @@ fn mover<'a>(ann: &'a mut Player, bob: &'a mut Player) -> &'a mut Player {
     if ann.seat() == owed { ann } else { bob }
 }
 
-/// Both players read until each has seen `version`.
+/// Both players read until each has seen `version` (and, should the
+/// count between the rounds have begun, until round 2 has).
 async fn both_reach(ann: &mut Player, bob: &mut Player, version: u64) {
     ann.reach(version).await;
     bob.reach(version).await;
     ann.settle().await;
     bob.settle().await;
+    if ann.view().counting() {
+        ann.past_count().await;
+        bob.past_count().await;
+        ann.settle().await;
+        bob.settle().await;
+    }
 }
 
 /// The whole story on one database: `disk` holds it, `reader` reads it

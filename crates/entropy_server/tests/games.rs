@@ -146,6 +146,18 @@ async fn a_whole_match_with_a_spectator_a_reconnection_and_every_wrong_move() {
     let mut reconnected = false;
     loop {
         let next = until_next(&mut clients[0], &mut fa, &game).await;
+        if let Next::Count { players, version } = &next {
+            // Both say they have seen the count: then round 2's first draw.
+            for &player in players {
+                let seen = ClientMessage::CountSeen {
+                    game: game.clone(),
+                    version: *version,
+                };
+                clients[usize::from(player)].send(&seen).await;
+            }
+            catch_up(&mut clients[0], &mut fa, &game, version + players.len() as u64 + 1).await;
+            continue;
+        }
         let Next::Move {
             player,
             action,

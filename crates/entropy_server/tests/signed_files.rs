@@ -56,6 +56,17 @@ async fn play_to_the_end(a: &mut Client, b: &mut Client, game: &str) {
                 };
                 mover.send(&play).await;
             }
+            Due::Count { players, version } if sent != Some(version) => {
+                sent = Some(version);
+                for player in players {
+                    let seer = if player == 0 { &mut *a } else { &mut *b };
+                    let seen = ClientMessage::CountSeen {
+                        game: game.to_string(),
+                        version,
+                    };
+                    seer.send(&seen).await;
+                }
+            }
             _ => match a.next().await {
                 Next::Message(message) => {
                     follow.take(&message, game);

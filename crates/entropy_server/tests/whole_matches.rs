@@ -6,7 +6,8 @@
 //! back through the rules crate with the revealed seed's bags, holds
 //! exactly the moves the clients saw, verifies (its draws, and its
 //! signature by the key the server publishes), and scores as the server
-//! said; and no message any of the three received before the end carried
+//! said (the players say they have seen the count between the rounds as
+//! `GameView` tells them to); and no message any of the three received before the end carried
 //! the seed or a bag's seed. Played again with one player's connection
 //! dropped after every event and after every move sent before its answer:
 //! each time they come back (Hello with the token, Watch since the last
@@ -221,7 +222,14 @@ async fn a_whole_match(options: GameOptions, seed: u64, bob_fares: Bob) {
             .filter(|&s| !seats[s].view.owed(players[s]).is_empty())
             .choose(&mut rng);
         let Some(mover) = mover else {
-            // Nothing owed: the server's next events are on their way.
+            // Nothing owed: the server's next events are on their way;
+            // between the rounds, once both players have seen the count.
+            for s in 0..2 {
+                if let Some(seen) = seats[s].view.count_seen_message(players[s]) {
+                    assert_eq!(seats[s].view.clocks().map(|c| c.running), Some(None), "no clock runs");
+                    seats[s].client.send(&seen).await;
+                }
+            }
             let version = seats[2].view.version() + 1;
             for seat in &mut seats {
                 seat.catch_up(&game, version).await;

@@ -7,6 +7,9 @@
 //! if the server no longer knows the session, the bot signs in again and
 //! watches its games again. A move the player answers for a position the
 //! game has left is not sent; the position the game is in is asked for.
+//! The bot shows no count between the rounds: it says it has seen it as
+//! soon as the round is over (again on a new connection), so round 2
+//! begins without waiting for the server's bound.
 //!
 //! A bot started again finds its games: the server follows `Welcome` with
 //! a `GameStarted` for each live game the account is seated in, and the
@@ -126,6 +129,22 @@ struct Playing {
     resyncs: u32,
     declined_takeback: bool,
     declined_rematch: bool,
+    /// Whether the bot said it has seen the count between the rounds.
+    count_seen: bool,
+}
+
+impl Playing {
+    /// Says the bot has seen the count between the rounds (it shows none)
+    /// as soon as it is under way, once a connection.
+    fn see_count(&mut self, connection: &Connection) {
+        let message = self.me.and_then(|me| self.view.count_seen_message(me));
+        if let Some(message) = message
+            && !self.count_seen
+        {
+            self.count_seen = true;
+            send(connection, message);
+        }
+    }
 }
 
 struct Bot {
@@ -184,7 +203,10 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
                 Some(Incoming::Message(message)) => bot.on_message(message, &connection)?,
                 Some(Incoming::Malformed(why)) => warn(&format!("a message from the server skipped: {why}")),
                 Some(Incoming::Lost(why)) => warn(&format!("connection lost ({why}); connecting again")),
-                Some(Incoming::Reconnected) => warn("connected again"),
+                Some(Incoming::Reconnected) => {
+                    warn("connected again");
+                    bot.count_again(&connection);
+                }
                 Some(Incoming::Closed(why)) => {
                     warn(&format!("the server ended the session ({why}); signing in again"));
                     (token, connection) = open(&server, &bot.config).await?;
@@ -252,6 +274,16 @@ impl Bot {
                     since,
                 },
             );
+        }
+        self.count_again(connection);
+    }
+
+    /// On a new connection: a CountSeen sent as the last one went may be
+    /// lost, so it is said again (the server takes it once).
+    fn count_again(&mut self, connection: &Connection) {
+        for playing in self.games.values_mut() {
+            playing.count_seen = false;
+            playing.see_count(connection);
         }
     }
 
@@ -392,6 +424,7 @@ impl Bot {
                 resyncs: 0,
                 declined_takeback: false,
                 declined_rematch: false,
+                count_seen: false,
             },
         );
         say(&format!("game {game}: started"));
@@ -421,6 +454,7 @@ impl Bot {
                 warn(&format!("game {game}: {e}; watching it again from the start"));
                 playing.view = GameView::new(game.clone());
                 playing.asked = None;
+                playing.count_seen = false;
                 send(connection, ClientMessage::Watch { game, since: 0 });
             }
             return;
@@ -428,6 +462,7 @@ impl Bot {
         if playing.me.is_none() {
             playing.me = playing.view.player_named(&name);
         }
+        playing.see_count(connection);
         let opponent = playing.me.map(|me| 1 - me);
         if playing.view.takeback_offer().is_some() && playing.view.takeback_offer() == opponent {
             if !playing.declined_takeback {

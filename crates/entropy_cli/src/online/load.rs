@@ -5,7 +5,8 @@
 //! [`entropy_client::Connection`], and pairs them into N tables: at each
 //! table one account posts a casual seek with a long live clock and the
 //! other accepts it, and the two play random legal moves (chosen from the
-//! position each player's own [`GameView`] tracks) at the given rate. A
+//! position each player's own [`GameView`] tracks) at the given rate, each
+//! saying at once it has seen the count between the rounds. A
 //! game that ends is replaced by a new one at the same table, so N games
 //! stay live.
 //!
@@ -785,6 +786,8 @@ impl Table {
         let _live = LiveGuard(&counters.live);
         let mut views = [GameView::new(game), GameView::new(game)];
         let mut seats: [Option<u8>; 2] = [None, None];
+        // Whether each player has said it saw the count between the rounds.
+        let mut counted = [false; 2];
         let mut pending: Option<Pending> = None;
         let mut refusals = 0;
         // Tables start out of step: the first move within one period.
@@ -854,7 +857,15 @@ impl Table {
                                 }
                             }
                         }
+                        // What was sent as the connection went may be lost.
+                        Incoming::Reconnected => counted[who] = false,
                         _ => {}
+                    }
+                    if let Some(message) = seats[who].and_then(|seat| views[who].count_seen_message(seat))
+                        && !counted[who]
+                    {
+                        counted[who] = true;
+                        self.conns[who].send(message).map_err(|e| e.to_string())?;
                     }
                 }
             }

@@ -61,7 +61,7 @@ fn event_of(board: u8, player: u8, event: Event, placed: Option<Cell>) -> GameEv
 
 /// A whole two-round match, player 1 (index 1) Order first, as events,
 /// each with the position it leaves.
-fn match_events() -> (Vec<GameEvent>, Vec<Position>, [u32; 2]) {
+pub(super) fn match_events() -> (Vec<GameEvent>, Vec<Position>, [u32; 2]) {
     let mut game = Match::new(Size::Five, Player::Two, [5, 6]);
     let mut events = vec![started(Format::Match, 1)];
     let mut positions = vec![Position::new(Size::Five)];

@@ -33,6 +33,7 @@ fn touches(event: &GameEvent, board: u8, player: u8) -> bool {
         | GameEvent::RematchDeclined { .. }
         | GameEvent::Rematch { .. }
         | GameEvent::Resumed { .. }
+        | GameEvent::CountSeen { .. }
         | GameEvent::Rated { .. } => false,
     }
 }
@@ -64,6 +65,10 @@ impl Game {
             Command::DeclineTakeback => GameEvent::TakebackDeclined { player },
             Command::Rematch => GameEvent::RematchOffered { player },
             Command::DeclineRematch => GameEvent::RematchDeclined { player },
+            Command::CountSeen { version } => match self.count_seen_event(player, version)? {
+                Some(event) => event,
+                None => return Ok(Vec::new()),
+            },
         };
         self.push(event.clone(), at)?;
         let mut events = vec![event];
@@ -118,12 +123,19 @@ impl Game {
         }))
     }
 
-    /// [`Game::tick`]: the events due by themselves, then each flag due by
-    /// `now` with what follows it.
+    /// [`Game::tick`]: the events due by themselves, round 2's first draw
+    /// if the count between the rounds has reached its bound by `now`, then
+    /// each flag due by `now` with what follows it.
     pub(super) fn tick_at(&mut self, now: Millis) -> Vec<GameEvent> {
         let at = self.at(now);
         let mut events = Vec::new();
         self.settle(at, &mut events);
+        if let Some(draw) = self.draw_at_bound(at)
+            && self.push(draw.clone(), at).is_ok()
+        {
+            events.push(draw);
+            self.settle(at, &mut events);
+        }
         while !self.ended {
             let Some((player, deadline)) = self.clock.next_deadline() else {
                 break;

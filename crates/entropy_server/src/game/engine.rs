@@ -11,6 +11,7 @@ use entropy_protocol::{GameEvent, GameOptions, RatingChange, Seat};
 use entropy_rules::{Forfeit, Size, TimeLeft};
 
 use super::clock::{Clock, Limit};
+use super::count::Count;
 use super::rules::{Rules, action_text, parse_action, role_of};
 use super::{Game, Millis, Played};
 
@@ -23,6 +24,7 @@ pub(super) fn name(event: &GameEvent) -> &'static str {
         GameEvent::Moved { .. } => "moved",
         GameEvent::FlagFell { .. } => "flag_fell",
         GameEvent::RoundOver { .. } => "round_over",
+        GameEvent::CountSeen { .. } => "count_seen",
         GameEvent::TakebackOffered { .. } => "takeback_offered",
         GameEvent::TakebackDeclined { .. } => "takeback_declined",
         GameEvent::TookBack { .. } => "took_back",
@@ -70,6 +72,7 @@ impl Game {
             echo: None,
             aborted: None,
             ended: false,
+            count: None,
             takeback_offer: None,
             rematch_offers: [false; 2],
             rematch: None,
@@ -84,9 +87,11 @@ impl Game {
     }
 
     /// Checks `event`, applies it at `at` and records it as the next version.
+    /// The draw the count between the rounds holds back is taken whenever
+    /// it comes (the bound, or a stored game): see [`super::count`].
     pub(super) fn push(&mut self, event: GameEvent, at: Millis) -> Result<(), String> {
         match self.automatic() {
-            Some(expected) if expected == event => self.apply_automatic(&event)?,
+            Some(expected) if expected == event => self.apply_automatic(&event, at)?,
             Some(expected) => {
                 return Err(format!(
                     "the game's next event is its own ({}), not {}",
@@ -94,6 +99,7 @@ impl Game {
                     name(&event)
                 ));
             }
+            None if self.held_draw().as_ref() == Some(&event) => self.apply_automatic(&event, at)?,
             None => self.apply_other(&event, at)?,
         }
         let mover = match event {
@@ -116,8 +122,9 @@ impl Game {
     }
 
     /// The event the game makes by itself now, if one is due: board 1's
-    /// share of a simultaneous draw, the end, the second round, a draw, a
-    /// move the rules play for a player out of time.
+    /// share of a simultaneous draw, the end, the second round, a draw
+    /// (round 2's first once the count between the rounds lets it), a move
+    /// the rules play for a player out of time.
     pub(super) fn automatic(&self) -> Option<GameEvent> {
         if self.ended {
             return None;
@@ -134,6 +141,9 @@ impl Game {
             });
         }
         if let Some((board, colour)) = self.rules.draw_due() {
+            if self.count_holds() {
+                return None;
+            }
             return Some(GameEvent::Drew {
                 board: board as u8,
                 colour: colour.number(),
@@ -169,10 +179,11 @@ impl Game {
     }
 
     /// Which players owe a move with their clock running: not once the game
-    /// is over, nor a player whose flag has fallen.
+    /// is over, nor a player whose flag has fallen, nor anyone during the
+    /// count between the rounds.
     fn owing(&self) -> [bool; 2] {
         let mut owing = [false; 2];
-        if self.ended || self.aborted.is_some() || self.rules.is_over() {
+        if self.ended || self.aborted.is_some() || self.rules.is_over() || self.count.is_some() {
             return owing;
         }
         for owed in self.rules.owed() {
@@ -181,8 +192,8 @@ impl Game {
         owing
     }
 
-    /// Applies an event the game made itself (already checked to be it).
-    fn apply_automatic(&mut self, event: &GameEvent) -> Result<(), String> {
+    /// Applies an event the game made itself at `at` (already checked to be it).
+    fn apply_automatic(&mut self, event: &GameEvent, at: Millis) -> Result<(), String> {
         match event {
             GameEvent::Drew { .. } if self.echo.is_some() => self.echo = None,
             GameEvent::Drew { .. } => {
@@ -190,9 +201,16 @@ impl Game {
                 if self.rules.is_simultaneous() {
                     self.echo = Some(colour.number());
                 }
+                self.count = None;
             }
-            GameEvent::RoundOver { .. } => self.rules.start_second_round()?,
-            GameEvent::Ended { .. } => self.ended = true,
+            GameEvent::RoundOver { .. } => {
+                self.rules.start_second_round()?;
+                self.count = Some(Count::new(at));
+            }
+            GameEvent::Ended { .. } => {
+                self.ended = true;
+                self.count = None;
+            }
             GameEvent::Moved { player, action, .. } => {
                 let player = usize::from(*player);
                 let action = parse_action(action)?;
@@ -235,6 +253,7 @@ impl Game {
                 forced: false,
             } => self.apply_move(*board, *player, action, *left_ms, at)?,
             GameEvent::FlagFell { player } => self.apply_flag(*player, at)?,
+            GameEvent::CountSeen { player } => self.apply_count_seen(*player)?,
             GameEvent::TakebackOffered { player } => {
                 let asker = seat(*player)?;
                 self.takeback_moves(asker)?;
@@ -343,6 +362,12 @@ impl Game {
         at: Millis,
     ) -> Result<(), String> {
         self.check_open()?;
+        if self.count.is_some() {
+            return Err(
+                "the board is being counted between the rounds: round 2 begins when both players have seen the count"
+                    .into(),
+            );
+        }
         let mover = seat(player)?;
         let action = parse_action(text)?;
         let expected = self.rules.board_for(mover, role_of(action));

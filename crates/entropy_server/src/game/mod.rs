@@ -11,13 +11,15 @@
 //! the events that follow from it by themselves, at once and at the same
 //! time: Chaos's draws (the server draws for every Chaos as soon as a
 //! counter is due, so a client always sees the counter it places), the end
-//! of the first round and the start of the second, the moves the rules
-//! play for a player whose flag has fallen, and the end of the game.
+//! of the first round, the moves the rules play for a player whose flag
+//! has fallen, and the end of the game. Round 2's first draw alone waits:
+//! for the count between the rounds (`count.rs`), during which no clock
+//! runs.
 //!
 //! The files: `engine.rs` applies one event and makes the automatic ones;
 //! `command.rs` turns a player's command into events; `clock.rs` keeps the
-//! clocks; `rules.rs` is either kind of match behind one interface;
-//! `archive.rs` writes the match file.
+//! clocks; `count.rs` the count between the rounds; `rules.rs` is either
+//! kind of match behind one interface; `archive.rs` writes the match file.
 //!
 //! Ratings: a game does not rate itself. When a rated game ends, the
 //! storage rates it in the transaction that stores the end and makes the
@@ -43,6 +45,7 @@
 mod archive;
 mod clock;
 mod command;
+mod count;
 mod engine;
 mod rules;
 #[cfg(test)]
@@ -54,8 +57,10 @@ use entropy_protocol::fairness::Secret;
 use entropy_protocol::{Clocks, GameEvent, GameId, GameOptions, RatingChange, Seat};
 
 pub use clock::LAG_ALLOWANCE_MS;
+pub use count::COUNT_WITHIN;
 
 use clock::Clock;
+use count::Count;
 use rules::Rules;
 
 /// Milliseconds since 1970, as the server's clock reads them.
@@ -75,6 +80,11 @@ pub enum Command {
     DeclineTakeback,
     Rematch,
     DeclineRematch,
+    /// The player has seen the count between the rounds end (or skipped
+    /// it), having seen the game up to `version`.
+    CountSeen {
+        version: u64,
+    },
 }
 
 /// How a finished game counts for the ratings.
@@ -114,6 +124,8 @@ pub struct Game {
     aborted: Option<u8>,
     /// Whether [`GameEvent::Ended`] has been made.
     ended: bool,
+    /// The count between the rounds, from RoundOver to round 2's first draw.
+    count: Option<Count>,
     /// The player whose takeback offer stands.
     takeback_offer: Option<u8>,
     /// Which players have asked for a rematch.
@@ -226,10 +238,10 @@ impl Game {
     }
 
     /// The players who owe a move now and play it themselves (not a player
-    /// whose flag has fallen); none once the game is over. In the
-    /// simultaneous match, both may.
+    /// whose flag has fallen); none once the game is over, nor during the
+    /// count between the rounds. In the simultaneous match, both may.
     pub fn to_move(&self) -> Vec<u8> {
-        if self.ended || self.aborted.is_some() || self.rules.is_over() {
+        if self.ended || self.aborted.is_some() || self.rules.is_over() || self.count.is_some() {
             return Vec::new();
         }
         let mut players: Vec<u8> = self
@@ -255,7 +267,8 @@ impl Game {
     }
 
     /// What the clock makes happen by `now`: a flag falling and the moves
-    /// the rules then play, a correspondence move's days running out.
+    /// the rules then play, a correspondence move's days running out, round
+    /// 2 beginning when the count between the rounds reaches its bound.
     /// (Also any event that follows by itself and is not made yet, as
     /// after a [`Game::replay`] of events that stop short.)
     pub fn tick(&mut self, now: Millis) -> Vec<GameEvent> {
@@ -269,6 +282,9 @@ impl Game {
         }
         if self.automatic().is_some() {
             return self.events.last().map(|&(_, at)| at);
+        }
+        if let Some(bound) = self.count_deadline() {
+            return Some(bound);
         }
         self.clock.next_deadline().map(|(_, deadline)| deadline)
     }

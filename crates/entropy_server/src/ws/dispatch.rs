@@ -86,6 +86,9 @@ pub async fn handle(server: &Server, conn: ConnId, who: Option<&Who>, message: C
         }
         ClientMessage::Rematch { game } => game_command(server, conn, who, game, Command::Rematch).await,
         ClientMessage::DeclineRematch { game } => game_command(server, conn, who, game, Command::DeclineRematch).await,
+        ClientMessage::CountSeen { game, version } => {
+            game_command(server, conn, who, game, Command::CountSeen { version }).await
+        }
     }
 }
 
@@ -104,7 +107,8 @@ fn check_words(message: &ClientMessage) -> Result<(), String> {
         | ClientMessage::Takeback { game }
         | ClientMessage::DeclineTakeback { game }
         | ClientMessage::Rematch { game }
-        | ClientMessage::DeclineRematch { game } => ("a game id", game, MAX_ID),
+        | ClientMessage::DeclineRematch { game }
+        | ClientMessage::CountSeen { game, .. } => ("a game id", game, MAX_ID),
         ClientMessage::CancelSeek { seek } | ClientMessage::Accept { seek } | ClientMessage::Decline { seek } => {
             ("a seek id", seek, MAX_ID)
         }

@@ -1,6 +1,7 @@
 //! A client's simple player for the two-round match: Chaos places on the
-//! first empty cell, Order always passes. Enough to play whole matches
-//! through the server and see every rule of the protocol at work.
+//! first empty cell, Order always passes, and the count between the
+//! rounds is said seen at once. Enough to play whole matches through the
+//! server and see every rule of the protocol at work.
 
 use std::collections::HashSet;
 
@@ -13,6 +14,12 @@ pub enum Next {
     Move {
         player: u8,
         action: String,
+        version: u64,
+    },
+    /// The board is counted between the rounds: `players` are to say they
+    /// have seen the count (CountSeen at `version`) for round 2 to begin.
+    Count {
+        players: Vec<u8>,
         version: u64,
     },
     /// More events are on their way.
@@ -69,6 +76,8 @@ impl Follow {
         let mut size = 5usize;
         let mut round = 0u8;
         let mut taken: HashSet<String> = HashSet::new();
+        // The players yet to say they saw the count, while it is under way.
+        let mut counting: Option<Vec<u8>> = None;
         for (_, event) in &self.events {
             match event {
                 GameEvent::Started {
@@ -82,7 +91,14 @@ impl Follow {
                 GameEvent::RoundOver { .. } => {
                     round = 1;
                     taken.clear();
+                    counting = Some(vec![0, 1]);
                 }
+                GameEvent::CountSeen { player } => {
+                    if let Some(players) = counting.as_mut() {
+                        players.retain(|p| p != player);
+                    }
+                }
+                GameEvent::Drew { .. } => counting = None,
                 GameEvent::Moved { action, .. } if action.len() == 2 => {
                     taken.insert(action.clone());
                 }
@@ -95,6 +111,9 @@ impl Follow {
         if self.ended() {
             // Whatever follows the end (a rated game's ratings' change, offers).
             return Next::Over;
+        }
+        if let Some(players) = counting {
+            return Next::Count { players, version };
         }
         match self.events.last().map(|(_, e)| e) {
             Some(GameEvent::Drew { .. }) => {

@@ -1,7 +1,7 @@
 //! What the tests of the server as processes share: a PostgreSQL of the
 //! test's own ([`postgres`]), the real binary run as a child process
 //! ([`process`]), and players that speak the protocol over WebSocket and
-//! keep each game's board by the rules crate ([`player`]).
+//! keep each game's board by the rules crate ([`player`], [`view`]).
 //!
 //! Nothing here waits a fixed time: a test waits for a message, a port, a
 //! process's end; [`SAFETY_NET`] only bounds a wait that would otherwise
@@ -12,6 +12,7 @@
 pub mod player;
 pub mod postgres;
 pub mod process;
+pub mod view;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

@@ -1,173 +1,22 @@
 //! A player of the two-round match over WebSocket, as simple as can be:
-//! Chaos places on the first empty cell, Order passes. Each player keeps
+//! Chaos places on the first empty cell, Order passes, and the count
+//! between the rounds is said seen as soon as it begins. Each player keeps
 //! the game it follows ([`View`]) by the rules crate, from the events the
 //! server sends, and refuses an event that skips a version or comes twice.
 
 use entropy_protocol::{
-    ClientMessage, Clocks, Credentials, GameEvent, GameOptions, PROTOCOL_VERSION, ServerMessage, SignedIn,
-    decode_server, encode,
+    ClientMessage, Credentials, GameEvent, GameOptions, PROTOCOL_VERSION, ServerMessage, SignedIn, decode_server,
+    encode,
 };
-use entropy_rules::{Cell, Colour, OrderMove, Phase, Position, Size};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub use super::view::View;
 use super::{SAFETY_NET, http, wall_ms};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// One game as a player follows it.
-#[derive(Clone, Debug)]
-pub struct View {
-    pub game: String,
-    /// Every event received, in version order from 1.
-    pub events: Vec<GameEvent>,
-    /// The clocks sent with the last event that carried them, and its version.
-    pub clocks: Option<(u64, Clocks)>,
-    first_order: u8,
-    size: Size,
-    round: usize,
-    position: Option<Position>,
-    flags: [bool; 2],
-    players: Vec<String>,
-}
-
-impl View {
-    pub fn new(game: &str) -> View {
-        View {
-            game: game.to_string(),
-            events: Vec::new(),
-            clocks: None,
-            first_order: 0,
-            size: Size::try_from(5).unwrap(),
-            round: 0,
-            position: None,
-            flags: [false; 2],
-            players: Vec::new(),
-        }
-    }
-
-    pub fn version(&self) -> u64 {
-        self.events.len() as u64
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.events.iter().any(|e| matches!(e, GameEvent::Ended { .. }))
-    }
-
-    /// The seat (0 or 1) of the player named `name`.
-    pub fn seat_of(&self, name: &str) -> Option<u8> {
-        self.players.iter().position(|p| p == name).map(|i| i as u8)
-    }
-
-    /// The player who is Chaos in the round being played.
-    fn chaos(&self) -> u8 {
-        if self.round == 0 {
-            1 - self.first_order
-        } else {
-            self.first_order
-        }
-    }
-
-    /// The seat that owes a move and plays it itself (not one whose flag
-    /// fell: the server plays for it), if any.
-    pub fn owed(&self) -> Option<u8> {
-        if self.is_over() {
-            return None;
-        }
-        let seat = match self.position?.phase() {
-            Phase::ChaosPlace(_) => self.chaos(),
-            Phase::OrderMove => 1 - self.chaos(),
-            Phase::ChaosDraw | Phase::Finished => return None,
-        };
-        (!self.flags[usize::from(seat)]).then_some(seat)
-    }
-
-    /// Whether the events so far end a batch: someone owes a move, or the
-    /// game is over. Otherwise the server's own events (a draw, the next
-    /// round, forced moves) are on their way.
-    pub fn settled(&self) -> bool {
-        self.is_over() || self.owed().is_some()
-    }
-
-    /// The simple player's move now.
-    pub fn choose(&self) -> String {
-        let position = self.position.expect("a move is owed");
-        match position.phase() {
-            Phase::ChaosPlace(_) => position
-                .placements()
-                .nth(0)
-                .expect("a counter to place has an empty cell")
-                .to_string(),
-            Phase::OrderMove => {
-                let placed = position.last_placed().expect("Order moves after a placement");
-                OrderMove::Pass.notation(placed)
-            }
-            other => panic!("no move is owed: {other}"),
-        }
-    }
-
-    /// Takes the event of `version`: the next one, never one again.
-    pub fn apply(&mut self, version: u64, event: GameEvent, clocks: Option<Clocks>) {
-        assert_eq!(
-            version,
-            self.version() + 1,
-            "game {}: event {event:?} came as version {version} after version {}",
-            self.game,
-            self.version()
-        );
-        match &event {
-            GameEvent::Started {
-                players,
-                options,
-                first_order,
-                ..
-            } => {
-                self.size = Size::try_from(options.size).unwrap();
-                self.first_order = *first_order;
-                self.position = Some(Position::new(self.size));
-                self.players = players.iter().map(|p| p.name.clone()).collect();
-            }
-            GameEvent::Drew { colour, .. } => {
-                let colour = Colour::from_number(*colour).expect("a colour 1 to 7");
-                self.position.as_mut().unwrap().draw(colour).expect("the draw is legal");
-            }
-            GameEvent::Moved { action, player, .. } => {
-                let chaos = self.chaos();
-                let position = self.position.as_mut().unwrap();
-                match position.phase() {
-                    Phase::ChaosPlace(_) => {
-                        assert_eq!(*player, chaos, "Chaos places");
-                        let cell: Cell = action.parse().expect("a placement is a cell");
-                        position.place(cell).expect("the placement is legal");
-                    }
-                    Phase::OrderMove => {
-                        assert_eq!(*player, 1 - chaos, "Order moves");
-                        let mv = OrderMove::parse(action).expect("Order's move is two cells");
-                        position.order(mv).expect("Order's move is legal");
-                    }
-                    other => panic!("a move when {other}"),
-                }
-            }
-            GameEvent::RoundOver { .. } => {
-                self.round += 1;
-                self.position = Some(Position::new(self.size));
-            }
-            GameEvent::FlagFell { player } => self.flags[usize::from(*player)] = true,
-            _ => {}
-        }
-        self.events.push(event);
-        if let Some(clocks) = clocks {
-            self.clocks = Some((version, clocks));
-        }
-    }
-
-    /// How many events of a kind there are.
-    pub fn count(&self, kind: impl Fn(&GameEvent) -> bool) -> usize {
-        self.events.iter().filter(|e| kind(e)).count()
-    }
-}
 
 /// What a connection gave when read.
 #[derive(Debug)]
@@ -187,6 +36,9 @@ pub struct Player {
     pub seen: Vec<ServerMessage>,
     /// Whether a Refused is a message like any (else it fails the test).
     pub refusals_expected: bool,
+    /// Whether this connection has said the player saw the game's count
+    /// between the rounds.
+    count_told: bool,
 }
 
 /// A move sent and acknowledged.
@@ -216,6 +68,7 @@ impl Player {
             view: None,
             seen: Vec::new(),
             refusals_expected: false,
+            count_told: false,
         }
     }
 
@@ -227,6 +80,7 @@ impl Player {
             .unwrap_or_else(|e| panic!("{}: connect {ws_url}: {e}", self.name));
         self.ws = Some(ws);
         self.seen.clear();
+        self.count_told = false;
         let token = Some(self.token.clone());
         self.send(&ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,
@@ -298,7 +152,36 @@ impl Player {
                 panic!("{name}: refused: {reason}; seen: {:#?}", self.seen);
             }
             self.seen.push(message.clone());
+            self.tell_count().await;
             return Next::Message(message);
+        }
+    }
+
+    /// Says the player has seen the count between the rounds, once a
+    /// connection, as soon as the game followed is in it.
+    async fn tell_count(&mut self) {
+        let Some(view) = self.view.as_ref().filter(|v| v.counting()) else {
+            return;
+        };
+        if self.count_told || view.seat_of(&self.name).is_none() {
+            return;
+        }
+        let message = ClientMessage::CountSeen {
+            game: view.game.clone(),
+            version: view.version(),
+        };
+        self.count_told = true;
+        self.send(&message).await;
+    }
+
+    /// Reads until round 2 has begun (or the game is over): the count
+    /// between the rounds said seen first, if it was not.
+    pub async fn past_count(&mut self) {
+        self.tell_count().await;
+        while self.view().counting() {
+            if let Next::Closed(reason) = self.next().await {
+                panic!("{}: the connection closed ({reason}) during the count", self.name);
+            }
         }
     }
 
@@ -325,6 +208,7 @@ impl Player {
     /// Follows `game` from scratch: a new view, Watch since 0.
     pub async fn watch_new(&mut self, game: &str) {
         self.view = Some(View::new(game));
+        self.count_told = false;
         self.watch_again().await;
     }
 
@@ -477,6 +361,16 @@ pub async fn play_until(players: &mut [&mut Player], stop: impl Fn(&View) -> boo
         if view.is_over() || stop(view) {
             return last;
         }
+        if view.counting() {
+            // Each player says so as it comes (or now), then round 2 begins.
+            for player in players.iter_mut().filter(|p| p.connected()) {
+                player.tell_count().await;
+            }
+            for player in players.iter_mut().filter(|p| p.connected()) {
+                player.past_count().await;
+            }
+            continue;
+        }
         let owed = view.owed().expect("a settled game that goes on has a move owed");
         let mover = players
             .iter()
@@ -502,6 +396,7 @@ pub async fn spectator(ws_url: &str, game: &str) -> Player {
         view: None,
         seen: Vec::new(),
         refusals_expected: false,
+        count_told: false,
     };
     watcher
         .send(&ClientMessage::Hello {

@@ -3,6 +3,7 @@
 //! Time is made up: every test says what the clock reads.
 
 mod clocks;
+mod count;
 mod offers;
 mod play;
 mod ratings;
@@ -90,6 +91,21 @@ fn next_move(game: &Game, rng: &mut SmallRng) -> Option<(u8, String)> {
     Some((player, text))
 }
 
+/// Both players say they have seen the count between the rounds end, if
+/// it is under way, at `now`: the events that made (their CountSeen, then
+/// round 2's first draw and what follows it).
+fn see_count(game: &mut Game, now: Millis) -> Vec<GameEvent> {
+    let mut events = Vec::new();
+    if game.count.is_some() {
+        for player in 0..2 {
+            let version = game.version();
+            let seen = game.command(player, Command::CountSeen { version }, now);
+            events.extend(seen.expect("a player sees the count"));
+        }
+    }
+    events
+}
+
 /// Plays `player`'s `text` at the current version.
 fn play(game: &mut Game, player: u8, text: &str, now: Millis) -> Result<Vec<GameEvent>, String> {
     let version = game.version();
@@ -119,6 +135,7 @@ fn play_out(game: &mut Game, seed: u64, mut now: Millis, step: Millis, limit: us
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut events = Vec::new();
     for _ in 0..limit {
+        events.extend(see_count(game, now));
         let Some((player, text)) = next_move(game, &mut rng) else {
             break;
         };

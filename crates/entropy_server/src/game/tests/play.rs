@@ -30,6 +30,7 @@ fn follow_rounds(reference: &mut Match, event: &GameEvent) {
             assert_eq!(*totals, reference.totals());
             reference.start_second_round().unwrap();
         }
+        GameEvent::CountSeen { .. } => assert_eq!(reference.round_index(), 1, "the count comes between the rounds"),
         GameEvent::Ended { result, totals, .. } => {
             assert!(reference.is_over());
             assert_eq!(result, Ending::of(reference).result_tag());
@@ -59,7 +60,15 @@ fn whole_match(size: u8, first_order: u8, n: u8) {
     let mut rng = SmallRng::seed_from_u64(u64::from(n));
     let mut now = T0;
     let mut count = 2;
-    while let Some((player, text)) = next_move(&game, &mut rng) {
+    loop {
+        let seen = see_count(&mut game, now);
+        for event in &seen {
+            follow_rounds(&mut reference, event);
+        }
+        count += seen.len();
+        let Some((player, text)) = next_move(&game, &mut rng) else {
+            break;
+        };
         now += 700;
         let before = game.version();
         let events = play(&mut game, player, &text, now).unwrap();
