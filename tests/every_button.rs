@@ -421,7 +421,7 @@ fn every_button_of_every_screen_answers_a_real_pointer() {
 fn online_tour(game: &mut Game) {
     use entropy_client::bot::{Behaviour, play};
     use entropy_protocol::{Format, GameOptions, Speed};
-    let server = server::TestServer::start("every-button-server");
+    let mut server = server::TestServer::start("every-button-server");
     let bots = server::runtime();
     let address = server.address.clone();
     let bot = |name: &'static str, behaviour: Behaviour| {
@@ -441,7 +441,12 @@ fn online_tour(game: &mut Game) {
     let live = Speed::Live { seconds: 600 };
 
     game.press("Play online", |s| s.screen == "SignIn");
-    game.press("Host a server here", |s| s.value("Hosting").contains("hosts a server"));
+    game.press("Host a server here", |s| {
+        s.value("Hosting").contains("hosts a server") && s.value("Hosting heading") == "Hosting"
+    });
+    game.press("Stop hosting", |s| {
+        s.value("Hosting").contains("Host one here") && s.value("Hosting heading") == "No server?"
+    });
     type_into(game, "Server", &server.address);
     type_into(game, "Name", "Tourist");
     type_into(game, "Password", "tourist-password");
@@ -459,11 +464,39 @@ fn online_tour(game: &mut Game) {
     });
     game.press("Delete", |s| s.value("Typed") == hidden);
     game.press("Done", |s| s.no_overlay() && s.value("Password") == hidden);
-    game.press("Sign in", |s| s.value("Problem").contains("wrong name or password"));
+    game.press("Sign in", |s| {
+        s.value("Problem").contains("knows no such name with that password")
+    });
     game.press("Register", |s| s.screen == "Lobby");
     game.both_arrows_of_every_row(&[]);
     game.press("Post seek", |s| s.has("Withdraw seek"));
     game.press("Withdraw seek", |s| s.has("Post seek"));
+    // The server gone: what needs it is greyed and says why, a click on it
+    // does nothing (no seek is posted when the connection comes back), and
+    // the lists say they are the last seen.
+    server.kill();
+    game.until("the connection lost", |s| {
+        s.value("Connection").contains("connection was lost") && s.button("Post seek").is_some()
+    });
+    let down = game.now();
+    assert!(
+        down.enabled("Post seek").is_none(),
+        "Post seek is greyed while the server is gone"
+    );
+    assert!(
+        down.enabled("Challenge").is_none(),
+        "Challenge is greyed while the server is gone"
+    );
+    assert!(down.value("Needs the server").contains("wait for the connection"));
+    assert_eq!(down.value("Open seeks"), "Open seeks (as last seen)");
+    let at = down.button("Post seek").unwrap().at;
+    game.click_at(at);
+    server.restart();
+    game.until("the connection back", |s| s.enabled("Post seek").is_some());
+    assert!(
+        !game.now().has("Withdraw seek"),
+        "the click while the server was gone posted nothing"
+    );
     type_into(game, "Player", "Nobody");
     game.press("Challenge", |s| s.value("Connection").contains("there is no player"));
 
@@ -528,6 +561,7 @@ fn online_tour(game: &mut Game) {
     play_until(game, "a game each side has moved in", &|s| s.has("Resign"));
     game.press("Resign", |s| s.has("Resign: sure?"));
     game.press("Resign: sure?", |s| s.screen == "MatchOver");
+    assert_eq!(game.now().value("Result"), "You lost", "a resignation says no score");
     let first = game.now().fact("online game").to_string();
     game.until("the rematch offered", |s| s.has("Accept rematch"));
     game.press("Accept rematch", |s| {

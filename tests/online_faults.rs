@@ -72,15 +72,31 @@ fn a_server_killed_with_sigkill_mid_match_and_started_again_loses_nothing() {
                 matches!(app.world().resource::<Session>().link, Link::Lost { .. })
             });
             eprintln!("the loss was said {:?} after the kill", at.elapsed());
+            // While the connection is down the clocks shown wait for the
+            // server: none runs on here, to jump when it comes back.
+            app.update();
+            let clock = app
+                .world()
+                .resource::<entropy::solomon::match_clock::MatchClock>()
+                .clone();
+            assert!(!clock.running, "no clock runs while the server is gone");
             // A move while the connection is down: played on the table,
-            // sent once the server is back.
+            // marked as not yet sent, and sent once the server is back.
             let intent = random_intent(app, &mut rng).unwrap();
             send(app, intent);
             app.update();
+            app.update();
+            assert!(
+                app.world().resource::<OnTable>().pending,
+                "the move made while the server is gone is marked as not yet sent"
+            );
             moves += 1;
             server.restart();
             wait_on_network(app, "the connection back", |app| {
                 app.world().resource::<Session>().link == Link::Online
+            });
+            wait_on_network(app, "the move taken by the server", |app| {
+                !app.world().resource::<OnTable>().pending
             });
             eprintln!("back {:?} after the kill", at.elapsed());
         }

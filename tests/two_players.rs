@@ -82,4 +82,29 @@ fn two_games_on_two_screens_play_each_other_by_pointer_to_the_result() {
             s.has("Rematch") && s.has("Review") && s.has("Lobby")
         });
     }
+    // One result, said in one form on both screens: "You won 33–29" on
+    // one, "You lost 29–33" on the other (or the same draw on both).
+    let (said_ann, said_bob) = (
+        ann.now().value("Result").to_string(),
+        bob.now().value("Result").to_string(),
+    );
+    let score = |said: &str| -> Option<(u32, u32)> {
+        let (mine, theirs) = said.rsplit(' ').next()?.split_once('–')?;
+        Some((mine.parse().ok()?, theirs.parse().ok()?))
+    };
+    match a.as_str() {
+        "1/2-1/2" => assert_eq!(said_ann, said_bob, "a draw reads the same"),
+        _ => {
+            let (winner, loser) = if said_ann.starts_with("You won") {
+                (&said_ann, &said_bob)
+            } else {
+                (&said_bob, &said_ann)
+            };
+            assert!(winner.starts_with("You won "), "{winner}");
+            assert!(loser.starts_with("You lost "), "{loser}");
+            let (w, l) = (score(winner).unwrap(), score(loser).unwrap());
+            assert_eq!((w.0, w.1), (l.1, l.0), "{winner} / {loser}");
+            assert!(w.0 > w.1, "{winner}");
+        }
+    }
 }

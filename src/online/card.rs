@@ -58,7 +58,7 @@ impl OnlineCard<'_> {
                 Some(them) => {
                     let here = followed.presence[usize::from(them)];
                     ui.horizontal(|ui| {
-                        ui.label(widgets::strong(table.named(them), widgets::BODY));
+                        ui.label(widgets::strong(table.named(them, &followed.view), widgets::BODY));
                         // Whether they are there is the server's to say.
                         let (words, colour) = match (lost, here) {
                             (true, _) => ("", ui::MUTED),
@@ -71,7 +71,11 @@ impl OnlineCard<'_> {
                 None => {
                     ui.add(
                         egui::Label::new(widgets::strong(
-                            format!("Watching {} – {}", table.named(0), table.named(1)),
+                            format!(
+                                "Watching {} – {}",
+                                table.named(0, &followed.view),
+                                table.named(1, &followed.view)
+                            ),
                             widgets::BODY,
                         ))
                         .wrap(),
@@ -83,8 +87,9 @@ impl OnlineCard<'_> {
                 ui.label(widgets::muted(&words, widgets::SMALL));
                 crate::ui::theme::controls::shown(ui, "Spectators", &words);
             }
-            if clocks && let Some((left, running)) = followed.clocks_now(self.time.elapsed()) {
-                if !followed.view.is_over() {
+            let now = self.session.clock_time(self.time.elapsed());
+            if clocks && let Some((left, running)) = followed.clocks_now(now) {
+                if !followed.view.is_over() && !lost {
                     // The clocks run down between the server's readings.
                     ui.ctx().request_repaint_after(Duration::from_millis(250));
                 }
@@ -105,7 +110,11 @@ impl OnlineCard<'_> {
                 }
             }
             if let Link::Lost { why, .. } = &self.session.link {
-                let words = format!("Connection lost: {why}. Connecting again…");
+                let mut words =
+                    format!("Connection lost: {why}. Connecting again; the clocks shown wait for the server.");
+                if table.pending {
+                    words.push_str(" Your move is not sent yet: it goes when the connection is back.");
+                }
                 ui.add(egui::Label::new(widgets::text(&words, widgets::SMALL + 1.0).color(ui::WARNING)).wrap());
                 crate::ui::theme::controls::shown(ui, "Connection", &words);
             }

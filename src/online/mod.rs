@@ -17,6 +17,8 @@ use crate::app::screen::{GameId, GameScreens, Screen};
 
 pub mod archive;
 pub mod card;
+pub mod ending;
+pub mod follower;
 pub mod games;
 pub mod lobby;
 pub mod net;

@@ -44,8 +44,11 @@ pub enum NetCommand {
     FetchMatch { game: GameId },
     /// Starts a server inside the game, for players on this network: the
     /// server's database in `folder`, on every address, port
-    /// [`HOST_PORT`] (another if that one is taken).
+    /// [`HOST_PORT`] (another if that one is taken, and said).
     Host { folder: PathBuf },
+    /// Stops the server hosted inside the game (its games are kept, and
+    /// come back when it is hosted again).
+    StopHosting,
 }
 
 /// What the network tells the app.
@@ -72,8 +75,14 @@ pub enum NetEvent {
     Listed(Vec<entropy_protocol::GameSummary>),
     /// The server inside the game listens on `port`; friends reach it at
     /// `addresses` (this computer's addresses on its networks, with the
-    /// port).
-    Hosting { port: u16, addresses: Vec<String> },
+    /// port); `taken`: [`HOST_PORT`] was taken, so it listens on another.
+    Hosting {
+        port: u16,
+        addresses: Vec<String>,
+        taken: bool,
+    },
+    /// The server inside the game has stopped.
+    HostStopped,
     /// The server inside the game could not start, why.
     HostFailed(String),
 }
@@ -183,7 +192,8 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                                 Ok(running) => {
                                     let port = running.local_addr().port();
                                     let addresses = local_addresses().into_iter().map(|a| format!("{a}:{port}")).collect();
-                                    say(&outbox, NetEvent::Hosting { port, addresses });
+                                    let taken = port != HOST_PORT;
+                                    say(&outbox, NetEvent::Hosting { port, addresses, taken });
                                     hosted = Some(running);
                                 }
                                 Err(why) => {
@@ -191,6 +201,12 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                                 }
                             }
                         }
+                    }
+                    Some(NetCommand::StopHosting) => {
+                        if let Some(running) = hosted.take() {
+                            running.shutdown().await;
+                        }
+                        say(&outbox, NetEvent::HostStopped);
                     }
                     Some(command) => handle(command, &mut link, &outbox).await,
                 }
@@ -316,7 +332,7 @@ async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &Unbounded
             None => tell(NetEvent::Failed("not connected to a server".into())),
         },
         // Hosting is the loop's own ([`run`]), as it holds the server.
-        NetCommand::Host { .. } => {}
+        NetCommand::Host { .. } | NetCommand::StopHosting => {}
         NetCommand::FetchMatch { game } => {
             let file = match link {
                 Some(link) => link.server.game_file(&game).await.map_err(|e| e.to_string()),

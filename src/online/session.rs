@@ -46,6 +46,35 @@ fn resume_kept_session(choice: Res<ServerChoice>, mut session: ResMut<Session>, 
     }
 }
 
+/// A failed sign-in in a player's words, and whether the server does not
+/// know the session kept from an earlier one. A wrong password and an
+/// unknown name read alike, as the server answers them alike.
+///
+/// ```
+/// use entropy::online::session::sign_in_words;
+///
+/// let (words, unknown) = sign_in_words("this server does not know this session (signed out, or made at another server): sign in");
+/// assert!(unknown && words.starts_with("This server does not know"), "{words}");
+/// let (words, unknown) = sign_in_words("wrong name or password");
+/// assert!(!unknown && words.contains("register if you are new here"), "{words}");
+/// ```
+pub fn sign_in_words(why: &str) -> (String, bool) {
+    let lower = why.to_lowercase();
+    if lower.contains("does not know this session") || lower.contains("token is not valid") {
+        (
+            "This server does not know this session: sign in, or register if you are new here.".into(),
+            true,
+        )
+    } else if lower.contains("wrong name or password") {
+        (
+            "This server knows no such name with that password: check them, or register if you are new here.".into(),
+            false,
+        )
+    } else {
+        (why.to_string(), false)
+    }
+}
+
 /// How long a notice of the server's stays on screen.
 pub const NOTICE: Duration = Duration::from_secs(8);
 
@@ -131,8 +160,15 @@ pub enum Hosting {
     Off,
     /// Starting.
     Starting,
-    /// Listening on `port`; friends join at `addresses`.
-    On { port: u16, addresses: Vec<String> },
+    /// Listening on `port`; friends join at `addresses`. `taken`: the
+    /// usual port was taken, so it listens on another.
+    On {
+        port: u16,
+        addresses: Vec<String>,
+        taken: bool,
+    },
+    /// Stopping.
+    Stopping,
     /// It could not start, why.
     Failed(String),
 }
@@ -146,6 +182,16 @@ impl Session {
     /// The name signed in with.
     pub fn name(&self) -> Option<&str> {
         self.account.as_ref().map(|a| a.name.as_str())
+    }
+
+    /// The time the server's clocks are read at on this screen: `now`, or
+    /// while the connection is gone, when it went (the clocks shown stop
+    /// rather than run on and jump when the server tells them again).
+    pub fn clock_time(&self, now: Duration) -> Duration {
+        match self.link {
+            Link::Lost { since, .. } => since.min(now),
+            _ => now,
+        }
     }
 
     fn tell(&mut self, words: impl Into<String>, now: Duration) {
@@ -197,17 +243,25 @@ fn hear(
             NetEvent::Failed(why) => {
                 if session.link == Link::Connecting {
                     session.link = Link::Offline;
+                    let (words, session_unknown) = sign_in_words(&why);
+                    if session_unknown {
+                        // The kept session is of another server, or over:
+                        // the next sign-in asks for the name and password.
+                        choice.token = None;
+                    }
                     if !std::mem::take(&mut session.quiet) {
-                        session.problem = Some(why);
+                        session.problem = Some(words);
                     }
                 } else {
                     session.tell(why, now);
                 }
             }
-            NetEvent::Hosting { port, addresses } => {
-                session.hosting = Hosting::On { port, addresses };
+            NetEvent::Hosting { port, addresses, taken } => {
+                session.hosting = Hosting::On { port, addresses, taken };
+                // The form is filled in for signing in at it (the words say so).
                 choice.address = format!("127.0.0.1:{port}");
             }
+            NetEvent::HostStopped => session.hosting = Hosting::Off,
             NetEvent::HostFailed(why) => session.hosting = Hosting::Failed(why),
             NetEvent::SignedOut => {
                 let hosting = std::mem::take(&mut session.hosting);

@@ -13,7 +13,6 @@
 use bevy::prelude::*;
 use entropy_client::GameView;
 use entropy_protocol::{ClientMessage, GameId};
-use entropy_rules::{Forfeit, Player};
 
 use crate::app::AppSet;
 use crate::online::games::{Followed, OnlineGames, OpenOnlineGame};
@@ -60,6 +59,9 @@ pub struct OnTable {
     asked_file: bool,
     /// The finished game kept in the history, or why it could not be.
     pub kept: Option<Result<(), String>>,
+    /// A move of this player's is played on the table but not yet in the
+    /// server's game ([`crate::online::follower::Follower::pending`]).
+    pub pending: bool,
 }
 
 impl OnTable {
@@ -75,6 +77,7 @@ impl OnTable {
             resign_armed: false,
             asked_file: false,
             kept: None,
+            pending: false,
         })
     }
 
@@ -88,10 +91,12 @@ impl OnTable {
         self.me.is_none()
     }
 
-    /// A player's name as the screen says it, with their rating.
-    pub fn named(&self, player: u8) -> String {
+    /// A player's name as the screen says it, with their rating: the one
+    /// the game started with, or once the game has been rated, the new one.
+    pub fn named(&self, player: u8, view: &GameView) -> String {
         let i = usize::from(player.min(1));
-        match self.ratings[i] {
+        let rating = view.rated().map(|r| r[i].after).or(self.ratings[i]);
+        match rating {
             Some(rating) => format!("{} ({rating:.0})", self.names[i]),
             None => self.names[i].clone(),
         }
@@ -150,6 +155,7 @@ impl GameAction {
 }
 
 /// The labels the screens show, for the tests and the tour.
+pub const GAME_MENU: &str = "Game menu";
 pub const TAKEBACK: &str = "Ask to take back";
 pub const ACCEPT_TAKEBACK: &str = "Allow the takeback";
 pub const DECLINE_TAKEBACK: &str = "Refuse the takeback";
@@ -287,22 +293,6 @@ pub const REMATCH: &str = "Rematch";
 pub const ACCEPT_REMATCH: &str = "Accept rematch";
 pub const REMATCH_ASKED: &str = "Rematch asked";
 
-/// The forfeit a game's termination names ("resigned: player 2", "time
-/// forfeit: player 1"), if it is one.
-pub fn forfeit_of(termination: &str) -> Option<Forfeit> {
-    let (how, player) = termination.split_once(": player ")?;
-    let player = match player.trim() {
-        "1" => Player::One,
-        "2" => Player::Two,
-        _ => return None,
-    };
-    match how {
-        "resigned" => Some(Forfeit::Resigned(player)),
-        "time forfeit" => Some(Forfeit::TimeOut(player)),
-        _ => None,
-    }
-}
-
 /// The pause menu offers what the player may do in the game on the table.
 fn offer_in_the_pause_menu(
     table: Option<Res<OnTable>>,
@@ -326,8 +316,10 @@ fn offer_in_the_pause_menu(
         note: Some(if table.watching() {
             "You are watching this game.".into()
         } else {
-            "The game is played on the server: leaving this screen does not stop it.".into()
+            "The game goes on on the server while this menu is open, and if you leave this screen.".into()
         }),
+        // Nothing pauses a game on a server.
+        title: Some(GAME_MENU.into()),
     };
     if *extras != wanted {
         *extras = wanted;

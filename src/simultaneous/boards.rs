@@ -270,7 +270,7 @@ fn follow_moves(
 
 /// The boards are to be built again as the rules have them (the match
 /// was replaced: a jump in a replay).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RebuildSimBoards;
 
 /// A move taken back, or a jump: the boards are built again as the rules have them.

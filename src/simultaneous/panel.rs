@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use entropy_rules::{Action, Outcome, Phase, Player, Role};
+use entropy_rules::{Action, Phase, Player, Role};
 
 use super::count::{SimCount, SkipSimCount};
 use super::game::{SimAction, SimCommand, SimMatch, Simultaneous};
@@ -32,34 +32,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The headline of the result: "You won by 12", "Hard wins by 3", "A draw, 40–40".
+/// The headline of the result, in the words every room uses
+/// ([`crate::table::result_words`]): "You won 33–29", "Hard won 30–27",
+/// "A draw, 40–40"; after a forfeit, who won without a score.
 pub fn headline(game: &SimMatch) -> String {
-    let scores = game.game.scores();
     let you = Player::BOTH.into_iter().find(|p| game.names[p.index()] == "You");
-    match (game.game.outcome(), you) {
-        (Some(Outcome::Win(winner)), Some(you)) if winner == you => {
-            format!("You won by {}", scores[0].abs_diff(scores[1]))
-        }
-        (Some(Outcome::Win(_)), Some(you)) => {
-            format!("You lost {}–{}", scores[you.index()], scores[you.other().index()])
-        }
-        (Some(Outcome::Win(winner)), None) => {
-            format!(
-                "{} wins by {}",
-                game.names[winner.index()],
-                scores[0].abs_diff(scores[1])
-            )
-        }
-        _ => format!("A draw, {}–{}", scores[0], scores[1]),
-    }
+    crate::table::result_words::headline(
+        game.game.outcome(),
+        game.game.scores(),
+        game.game.forfeited(),
+        you,
+        |p| game.names[p.index()].clone(),
+    )
 }
 
 /// Why the match ended early, if a player forfeited: "Bob resigned."
 pub fn forfeit_reason(game: &SimMatch) -> Option<String> {
-    match game.game.forfeited()? {
-        entropy_rules::Forfeit::Resigned(p) => Some(format!("{} resigned.", game.names[p.index()])),
-        entropy_rules::Forfeit::TimeOut(p) => Some(format!("{} ran out of time.", game.names[p.index()])),
-    }
+    let forfeit = game.game.forfeited()?;
+    Some(crate::table::result_words::forfeit_sentence(forfeit, |p| {
+        game.names[p.index()].clone()
+    }))
 }
 
 /// What the prompt says the match waits for now.

@@ -44,10 +44,19 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// A new match gets the setup's clock (or none); a resumed one keeps its
 /// own; a match replayed has none (its moves keep their clocks). A match
-/// left takes its clock with it ([`crate::solomon::leave`]).
-fn set_clock(mut commands: MessageReader<SolomonCommand>, setup: Res<MatchSetup>, mut cmd: Commands) {
+/// left takes its clock with it ([`crate::solomon::leave`]). A rematch on
+/// a server is the server's, with the server's clocks
+/// ([`crate::solomon::online`]).
+fn set_clock(
+    mut commands: MessageReader<SolomonCommand>,
+    setup: Res<MatchSetup>,
+    game: Option<Res<CurrentMatch>>,
+    mut cmd: Commands,
+) {
+    let online = game.is_some_and(|g| g.online());
     for command in commands.read() {
         match command {
+            SolomonCommand::Rematch if online => {}
             SolomonCommand::StartMatch | SolomonCommand::Rematch => match setup.clock.per_player() {
                 Some(time) => cmd.insert_resource(MatchClock::new(time)),
                 None => cmd.remove_resource::<MatchClock>(),

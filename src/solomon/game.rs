@@ -83,6 +83,12 @@ impl CurrentMatch {
         self.seats.contains(&Seat::Remote)
     }
 
+    /// Whether a person is Order in the round being played (online, the
+    /// player at this screen is Chaos in one round and Order in the other).
+    pub fn person_is_order_now(&self) -> bool {
+        self.seats[self.game.order_player(self.game.round_index()).index()].is_person()
+    }
+
     /// Whether two computers play (a person watches).
     pub fn watching(&self) -> bool {
         self.seats.iter().all(|s| matches!(s, Seat::Computer(_)))

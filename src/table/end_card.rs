@@ -27,6 +27,7 @@ pub fn end_card<C: Copy>(
     widgets::card(ui, |ui| {
         ui.set_min_height(172.0);
         ui.add(egui::Label::new(widgets::strong(headline, 26.0).color(ui::ACCENT)).wrap());
+        crate::ui::theme::controls::shown(ui, "Result", headline);
         lines(ui);
         ui.add_space(6.0);
         let focused = focus.of(choices.len());

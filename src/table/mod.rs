@@ -2,8 +2,8 @@
 //! ([`turn`]), the board's input ([`input`]), a
 //! piece's sprites and lift ([`pieces`]), a square's colour and a refused
 //! move's flash ([`squares`]), marks ([`marks`]), the sprites' depths
-//! ([`z`]), computer players and hints ([`computer`]) and the end
-//! screen's card ([`end_card`]).
+//! ([`z`]), computer players and hints ([`computer`]), the end
+//! screen's card ([`end_card`]) and a result in words ([`result_words`]).
 
 use bevy::prelude::*;
 
@@ -12,6 +12,7 @@ pub mod end_card;
 pub mod input;
 pub mod marks;
 pub mod pieces;
+pub mod result_words;
 pub mod squares;
 pub mod turn;
 pub mod z;

@@ -24,12 +24,14 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Entries added to the pause menu of the screen shown, after Resume, each
-/// an id of its owner's and its label; and a note that replaces the game's.
+/// an id of its owner's and its label; a note that replaces the game's,
+/// and a title for a game that does not pause (one on a server).
 /// The owner keeps them up to date and empties them when its screen goes.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct PauseExtras {
     pub entries: Vec<(u8, String)>,
     pub note: Option<String>,
+    pub title: Option<String>,
 }
 
 /// An entry of [`PauseExtras`] chosen (its id). Choosing one closes the menu.
@@ -193,7 +195,8 @@ fn draw<G: PausedGame>(
     let rows = rows::<G>(&extras);
     let focused = focus.of(rows.len());
     let note = extras.note.as_deref().unwrap_or(G::NOTE);
-    widgets::dialog(&ctx, G::ID, "Paused", 300.0, |ui| {
+    let title = extras.title.as_deref().unwrap_or("Paused");
+    widgets::dialog(&ctx, G::ID, title, 300.0, |ui| {
         ui.add(bevy_egui::egui::Label::new(widgets::muted(note, widgets::SMALL)).wrap());
         ui.add_space(6.0);
         ui.spacing_mut().item_spacing.y = 10.0;

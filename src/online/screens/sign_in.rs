@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::AppSet;
 use crate::app::Folders;
-use crate::online::net::{Net, NetCommand};
+use crate::online::net::{HOST_PORT, Net, NetCommand};
 use crate::online::session::{Hosting, Link, ServerChoice, Session};
 use crate::online::{NextScreen, OnlineScreen};
 use crate::ui::keyboard::OnScreenKeyboard;
@@ -74,6 +74,7 @@ pub const PASSWORD: &str = "Password";
 pub const SIGN_IN: &str = "Sign in";
 pub const REGISTER: &str = "Register";
 pub const HOST: &str = "Host a server here";
+pub const STOP_HOSTING: &str = "Stop hosting";
 pub const KEYBOARD: &str = "On-screen keyboard";
 
 /// What each field takes.
@@ -167,7 +168,11 @@ fn press(
                     "this game keeps no files (another Entropy holds its data folder): host from that one".into(),
                 );
             }
-            _ => {}
+            (Hosting::On { .. }, _) => {
+                session.hosting = Hosting::Stopping;
+                net.send(NetCommand::StopHosting);
+            }
+            (Hosting::Starting | Hosting::Stopping, _) => {}
         },
         Row::SignIn | Row::Register | Row::Password => {
             if session.link == Link::Connecting {
@@ -233,8 +238,8 @@ fn draw(
     mut next: NextScreen,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    // Once the server is hosted its button is gone: the focus goes on to the name.
-    let host_shown = matches!(session.hosting, Hosting::Off | Hosting::Failed(_));
+    // While the server starts or stops its button is gone: the focus goes on to the name.
+    let host_shown = !matches!(session.hosting, Hosting::Starting | Hosting::Stopping);
     if !host_shown && focus.of(ROWS.len()) == ROWS.len() - 1 {
         focus.point_at(1);
     }
@@ -325,19 +330,34 @@ fn draw(
             }
         });
         ui.add_space(18.0);
-        ui.label(widgets::strong("No server?", widgets::BODY + 1.0));
+        let hosting = matches!(session.hosting, Hosting::On { .. } | Hosting::Stopping);
+        let heading = if hosting { "Hosting" } else { "No server?" };
+        ui.label(widgets::strong(heading, widgets::BODY + 1.0));
+        crate::ui::theme::controls::shown(ui, "Hosting heading", heading);
         let words = match &session.hosting {
             Hosting::Off => {
                 "Host one here: a friend on the same network signs in at this computer's address.".to_string()
             }
             Hosting::Starting => "Starting the server…".to_string(),
-            Hosting::On { addresses, port } if addresses.is_empty() => format!(
-                "This computer hosts a server on port {port}, but is on no network: only this computer can join."
-            ),
-            Hosting::On { addresses, .. } => format!(
-                "This computer hosts a server. Friends on the same network sign in at {}. It stops when the game closes; its games come back when it is hosted again.",
-                addresses.join(" or ")
-            ),
+            Hosting::Stopping => "Stopping the server…".to_string(),
+            Hosting::On { addresses, port, taken } => {
+                let taken = if *taken {
+                    format!(
+                        "Port {} was taken (by another server?), so it listens on port {port}. ",
+                        HOST_PORT
+                    )
+                } else {
+                    String::new()
+                };
+                let friends = if addresses.is_empty() {
+                    "This computer is on no network: only it can join.".to_string()
+                } else {
+                    format!("Friends on the same network sign in at {}.", addresses.join(" or "))
+                };
+                format!(
+                    "This computer hosts a server. {taken}{friends} Sign in at it here as 127.0.0.1:{port} (filled in above). It stops with the game or with Stop hosting; its games come back when it is hosted again."
+                )
+            }
             Hosting::Failed(why) => format!("The server could not start: {why}"),
         };
         let colour = if matches!(session.hosting, Hosting::Failed(_)) {
@@ -352,7 +372,7 @@ fn draw(
             let look = widgets::ButtonLook::new(260.0, 44.0)
                 .entry()
                 .focused(active && i == focused);
-            let response = widgets::button(ui, HOST, look);
+            let response = widgets::button(ui, if hosting { STOP_HOSTING } else { HOST }, look);
             if active && widgets::pointer_takes_focus(ui, response.hovered()) {
                 focus.point_at(i);
             }

@@ -1,11 +1,11 @@
 //! The end of a match: who won and how (or a draw), from the player's side
-//! against the computer ("You won by 12"), both players' totals, each
+//! against the computer ("You won 33–29"), both players' totals, each
 //! round's score, and Rematch (focused), Review (the match in the replay,
 //! the computer's review running), New match or Title.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use entropy_rules::{Forfeit, Outcome, Player};
+use entropy_rules::Player;
 
 use crate::app::AppSet;
 use crate::online::card::OnlineCard;
@@ -16,6 +16,7 @@ use crate::solomon::screen::SolomonScreen;
 use crate::solomon::screens::panel::{PanelData, side_panel};
 use crate::solomon::world::marks::ShownMove;
 use crate::table::end_card::end_card;
+use crate::table::result_words;
 use crate::ui::menus::{MenuEvent, MenuKeys, menu_events};
 use crate::ui::navigation::{Focus, Nav};
 use crate::ui::overlays::{Overlay, OverlayCommand};
@@ -87,30 +88,18 @@ fn navigate(
     }
 }
 
-/// The headline of the result and, when a player forfeited, why. Against
-/// the computer it is said from the person's side: "You won by 12", "You
-/// lost 2–151".
+/// The headline of the result and how the match ended, when not on the
+/// boards alone (a forfeit, a flag), in the words every room uses
+/// ([`crate::table::result_words`]): from the side of the person at this
+/// screen when one plays ("You won 33–29", "You lost"), else by name.
 pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
+    let said = |p: Player| name(p).to_string();
     let reason = match game.forfeited() {
-        Some(Forfeit::TimeOut(p)) => Some(format!("{} ran out of time.", name(p))),
-        Some(Forfeit::Resigned(p)) => Some(format!("{} resigned.", name(p))),
+        Some(forfeit) => Some(result_words::forfeit_sentence(forfeit, said)),
         None => flags_sentence(game, &name),
     };
-    let totals = game.totals();
-    let score = |p: Player| totals[p.index()];
     let you = Player::BOTH.into_iter().find(|&p| name(p).is_you());
-    let headline = match (game.outcome(), you) {
-        (Some(Outcome::Win(winner)), Some(you)) if winner == you => {
-            format!("You won by {}", score(you).abs_diff(score(you.other())))
-        }
-        (Some(Outcome::Win(_)), Some(you)) => format!("You lost {}–{}", score(you), score(you.other())),
-        (Some(Outcome::Win(winner)), None) => format!(
-            "{} by {}",
-            name(winner).said("win", "wins"),
-            score(winner).abs_diff(score(winner.other()))
-        ),
-        _ => format!("A draw, {}–{}", totals[0], totals[1]),
-    };
+    let headline = result_words::headline(game.outcome(), game.totals(), game.forfeited(), you, said);
     (headline, reason)
 }
 
@@ -151,11 +140,14 @@ fn draw(
             if let Some(reason) = reason {
                 ui.label(widgets::text(reason, widgets::BODY));
             }
-            let [one, two] = m.totals();
-            ui.label(widgets::text(
-                format!("{} {one}  ·  {} {two}", data.name(Player::One), data.name(Player::Two)),
-                widgets::BODY,
-            ));
+            // A forfeit's unfinished boards scored nothing to show.
+            if m.forfeited().is_none() {
+                let [one, two] = m.totals();
+                ui.label(widgets::text(
+                    format!("{} {one}  ·  {} {two}", data.name(Player::One), data.name(Player::Two)),
+                    widgets::BODY,
+                ));
+            }
             for (i, round) in m.rounds().iter().enumerate() {
                 if round.is_finished() {
                     ui.label(widgets::muted(

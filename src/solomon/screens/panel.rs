@@ -77,10 +77,12 @@ pub fn revealed_total(
     }
 }
 
-/// Formats a clock's time left as m:ss.
+/// Formats a clock's time left as m:ss, the second begun counted whole;
+/// an hour or more (a correspondence game's time for a move) as the online
+/// card says it ([`crate::online::card::clock_text`]).
 pub fn clock_text(left: std::time::Duration) -> String {
-    let seconds = left.as_secs_f32().ceil() as u64;
-    format!("{}:{:02}", seconds / 60, seconds % 60)
+    let whole = std::time::Duration::from_secs(left.as_secs_f32().ceil() as u64);
+    crate::online::card::clock_text(whole)
 }
 
 /// Order's reply in words: "Dc → Df" or "pass".

@@ -135,7 +135,9 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
             return;
         }
         let order = controls.person_order();
-        if widgets::button(ui, "Pass", small(76.0).enabled(order && still)).clicked() {
+        // A person who is only Chaos this round is not offered Order's pass.
+        let passes = controls.game.person_is_order_now();
+        if passes && widgets::button(ui, "Pass", small(76.0).enabled(order && still)).clicked() {
             controls.pass();
         }
         if controls.game.online() {
@@ -158,11 +160,14 @@ fn buttons(ui: &mut egui::Ui, controls: &mut Controls, still: bool, device: &Las
     });
     // Tournament rules, and a match on a server, give no hints and no undo.
     let bare = controls.game.tournament || controls.game.online();
-    prompts(ui, device, controls.game.watching(), bare);
+    let chaos_only = !controls.game.person_is_order_now();
+    prompts(ui, device, controls.game.watching(), bare, chaos_only);
 }
 
 /// The keys or buttons of the device used last.
-fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool, tournament: bool) {
+/// `chaos_only`: the person only places this round (online, as Chaos), so
+/// Order's sliding and passing are not offered.
+fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool, tournament: bool, chaos_only: bool) {
     let items: &[(&str, &str)] = match (device, watch) {
         (LastDevice::Gamepad, false) => &[
             ("A", "Place or pick"),
@@ -189,6 +194,7 @@ fn prompts(ui: &mut egui::Ui, device: &LastDevice, watch: bool, tournament: bool
         .iter()
         .copied()
         .filter(|(_, what)| !tournament || !matches!(*what, "Hint" | "Undo"))
+        .filter(|(_, what)| !chaos_only || !matches!(*what, "Slide" | "Pass"))
         .collect();
     widgets::prompts(ui, &items);
 }

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardBuilt>()
         .add_systems(OnEnter(SolomonScreen::Playing), rebuild_board)
         .add_systems(OnEnter(SolomonScreen::Replay), rebuild_board)
+        .add_systems(OnEnter(SolomonScreen::MatchOver), put_the_hand_away)
         .add_systems(
             Update,
             (
@@ -90,8 +91,19 @@ pub(crate) fn rebuild_board(
             spawn_counter(&mut commands, colour, CounterAt::Cell(cell), at);
         }
     }
-    if let Phase::ChaosPlace(colour) = round.phase() {
+    if let Phase::ChaosPlace(colour) = round.phase()
+        && !game.game.is_over()
+    {
         spawn_counter(&mut commands, colour, CounterAt::Hand, layout.hand().extend(z::LIFTED));
+    }
+}
+
+/// A match ended by a forfeit leaves no counter waiting in Chaos's hand.
+fn put_the_hand_away(mut commands: Commands, counters: Query<(Entity, &Counter)>) {
+    for (entity, counter) in &counters {
+        if counter.at == CounterAt::Hand {
+            commands.entity(entity).despawn();
+        }
     }
 }
 

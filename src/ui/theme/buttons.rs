@@ -156,7 +156,10 @@ pub fn list_row(ui: &mut egui::Ui, selected: bool, add: impl FnOnce(&mut egui::U
 /// A list of `rows` rows of one height, `gap` apart, scrolling within at
 /// most `max_height`. Its height is a whole number of rows (measured from
 /// the last frame's content), so a list kept scrolled to its end
-/// (`to_end`) starts with a whole row, never half of one.
+/// (`to_end`) starts with a whole row, never half of one. Kept to its end,
+/// it is put back there whenever its rows or its height change (a card
+/// above it growing leaves no row hidden below); in between, the player
+/// may scroll it.
 pub fn whole_rows_list<R>(
     ui: &mut egui::Ui,
     id: &str,
@@ -174,12 +177,24 @@ pub fn whole_rows_list<R>(
         }
         _ => max_height,
     };
-    let output = egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt(id)
         .auto_shrink([false, false])
         .max_height(height)
-        .stick_to_bottom(to_end)
-        .show(ui, add);
+        .stick_to_bottom(to_end);
+    let shape_id = id.with("shape");
+    let shape = (rows, height.to_bits());
+    let before: Option<(usize, u32)> = ui.ctx().data(|d| d.get_temp(shape_id));
+    if to_end
+        && before != Some(shape)
+        && let Some(pitch) = pitch.filter(|p| *p >= 4.0)
+    {
+        // The end: as many whole rows above the view as do not fit in it.
+        let end = (rows as f32 * pitch - gap - height).max(0.0);
+        area = area.vertical_scroll_offset(end);
+    }
+    ui.ctx().data_mut(|d| d.insert_temp(shape_id, shape));
+    let output = area.show(ui, add);
     if rows > 0 {
         let pitch = (output.content_size.y + gap) / rows as f32;
         ui.ctx().data_mut(|d| d.insert_temp(id, pitch));

@@ -8,8 +8,8 @@
 use entropy_protocol::Format;
 use entropy_protocol::fairness::Secret;
 use entropy_rules::{
-    Action, Bag, Cell, Colour, Ending, Forfeit, Match, MoveError, Phase, Player, Position, Role,
-    SimultaneousMatch, SimultaneousStep, Size, TimeControl, TimeLeft,
+    Action, Bag, Cell, Colour, Ending, Forfeit, Match, MoveError, Phase, Player, Position, Role, SimultaneousMatch,
+    SimultaneousStep, Size, TimeControl, TimeLeft,
 };
 
 /// The player of index `index` (0 or 1; anything else is player 2).

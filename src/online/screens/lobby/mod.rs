@@ -233,6 +233,8 @@ fn change(choice: &mut SeekChoice, row: Row, delta: i32) {
 
 /// What a row does when pressed.
 struct Press<'a> {
+    /// The connection is up: what needs the server may be done.
+    live: bool,
     lobby: &'a mut Lobby,
     me: Option<&'a str>,
     choice: &'a mut SeekChoice,
@@ -245,6 +247,14 @@ struct Press<'a> {
 impl Press<'_> {
     fn press(&mut self, row: Row, next: &mut NextScreen) {
         let send = |message| self.net.send(NetCommand::Send(message));
+        let needs_the_server = matches!(
+            row,
+            Row::Post | Row::Challenge | Row::Accept(_) | Row::Answer(..) | Row::Watch(_)
+        );
+        if needs_the_server && !self.live {
+            self.session.notice = Some((view::NEEDS_THE_SERVER.into(), default()));
+            return;
+        }
         match row {
             Row::Board | Row::Format | Row::Speed | Row::Rated => change(self.choice, row, 1),
             Row::Post => match self.lobby.mine.iter().find(|s| s.to.is_none()) {
@@ -323,6 +333,7 @@ fn navigate(
                 keyboard.open(OPPONENT, &opponent.0, OPPONENT_FIELD, &mut overlays);
             }
             MenuEvent::Confirm(row) => Press {
+                live: session.link == crate::online::session::Link::Online,
                 lobby: &mut lobby,
                 me: me.as_deref(),
                 choice: &mut choice,

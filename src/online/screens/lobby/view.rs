@@ -18,7 +18,7 @@ use crate::online::games::OnlineGames;
 use crate::online::lobby::Lobby;
 use crate::online::net::Net;
 use crate::online::screens::Opening;
-use crate::online::session::Session;
+use crate::online::session::{Link, Session};
 use crate::ui::navigation::{Focus, TextEntry};
 use crate::ui::theme::{ui, widgets};
 
@@ -44,6 +44,8 @@ pub(super) fn draw(
     let screen = ctx.viewport_rect();
     let width = (screen.width() - 48.0).min(1120.0);
     let (line, colour) = link_line(&session, time.elapsed());
+    // What needs the server waits for the connection, and says so.
+    let live = session.link == Link::Online;
     let index = |row: Row| rows.iter().position(|r| *r == row).unwrap_or(usize::MAX);
     widgets::centred_column(&ctx, "lobby", width, 0.03, |ui| {
         ui.spacing_mut().item_spacing.y = 6.0;
@@ -84,8 +86,13 @@ pub(super) fn draw(
             let look = widgets::ButtonLook::new(240.0, 44.0)
                 .entry()
                 .main(!posted)
+                .enabled(live)
                 .focused(active && i == focused);
             let response = widgets::button(left, if posted { WITHDRAW } else { POST }, look);
+            if !live {
+                left.add(egui::Label::new(widgets::text(NEEDS_THE_SERVER, widgets::SMALL).color(ui::WARNING)).wrap());
+                crate::ui::theme::controls::shown(left, "Needs the server", NEEDS_THE_SERVER);
+            }
             if active && widgets::pointer_takes_focus(left, response.hovered()) {
                 focus.point_at(i);
             }
@@ -114,6 +121,7 @@ pub(super) fn draw(
             let i = index(Row::Challenge);
             let look = widgets::ButtonLook::new(240.0, 44.0)
                 .entry()
+                .enabled(live)
                 .focused(active && i == focused);
             let response = widgets::button(left, CHALLENGE, look);
             if active && widgets::pointer_takes_focus(left, response.hovered()) {
@@ -138,7 +146,7 @@ pub(super) fn draw(
                 right.label(widgets::strong("Challenges to you", widgets::HEADING - 4.0));
                 for (n, seek) in lobby.challenges.iter().enumerate() {
                     right.label(widgets::text(
-                        format!("{}: {}", seeker(seek), options_text(&seek.options)),
+                        format!("{}: {}", seeker(seek, &lobby), options_text(&seek.options)),
                         widgets::SMALL + 1.0,
                     ));
                     right.horizontal(|ui| {
@@ -146,6 +154,7 @@ pub(super) fn draw(
                             let i = index(Row::Answer(n, yes));
                             let look = widgets::ButtonLook::new(120.0, 36.0)
                                 .main(yes)
+                                .enabled(live)
                                 .focused(active && i == focused);
                             let response = widgets::button(ui, if yes { "Accept" } else { "Decline" }, look);
                             if active && widgets::pointer_takes_focus(ui, response.hovered()) {
@@ -159,23 +168,27 @@ pub(super) fn draw(
                 }
                 right.add_space(6.0);
             }
-            right.label(widgets::strong("Open seeks", widgets::HEADING - 4.0));
+            let seeks_heading = heading("Open seeks", live);
+            right.label(widgets::strong(&seeks_heading, widgets::HEADING - 4.0));
+            crate::ui::theme::controls::shown(right, "Open seeks", &seeks_heading);
             let seeks: Vec<&Seek> = lobby.open_seeks(me.as_deref()).collect();
             if seeks.is_empty() {
+                let posted = lobby.mine.iter().any(|s| s.to.is_none());
                 right.label(widgets::muted(
-                    if lobby.told {
-                        "None open: post yours, and wait for a player."
-                    } else {
-                        "…"
+                    match (lobby.told, posted) {
+                        (false, _) => "…",
+                        (true, true) => "None but yours: it is listed for every player.",
+                        (true, false) => "None open: post yours, and wait for a player.",
                     },
                     widgets::SMALL + 1.0,
                 ));
             }
             for (n, seek) in seeks.iter().enumerate() {
                 let i = index(Row::Accept(n));
-                let label = format!("{}  ·  {}", seeker(seek), options_text(&seek.options));
+                let label = format!("{}  ·  {}", seeker(seek, &lobby), options_text(&seek.options));
                 let look = widgets::ButtonLook::new(right.available_width(), 40.0)
                     .text_size(widgets::SMALL + 1.0)
+                    .enabled(live)
                     .focused(active && i == focused);
                 let response = widgets::button(right, &label, look);
                 if active && widgets::pointer_takes_focus(right, response.hovered()) {
@@ -186,7 +199,7 @@ pub(super) fn draw(
                 }
             }
             right.add_space(6.0);
-            right.label(widgets::strong("Online", widgets::HEADING - 4.0));
+            right.label(widgets::strong(heading("Online", live), widgets::HEADING - 4.0));
             let pool = choice.options().pool();
             let names = online_line(&lobby, &pool);
             right.add(egui::Label::new(widgets::text(&names, widgets::SMALL + 1.0)).wrap());
@@ -197,7 +210,10 @@ pub(super) fn draw(
             ));
             if !lobby.games.is_empty() {
                 right.add_space(6.0);
-                right.label(widgets::strong("Games being played", widgets::HEADING - 4.0));
+                right.label(widgets::strong(
+                    heading("Games being played", live),
+                    widgets::HEADING - 4.0,
+                ));
                 for (n, game) in lobby.games.iter().enumerate() {
                     let i = index(Row::Watch(n));
                     let mine = me
@@ -206,6 +222,7 @@ pub(super) fn draw(
                     let label = live_game_text(game, mine);
                     let look = widgets::ButtonLook::new(right.available_width(), 36.0)
                         .text_size(widgets::SMALL)
+                        .enabled(live)
                         .focused(active && i == focused);
                     let response = widgets::button(right, &label, look);
                     if active && widgets::pointer_takes_focus(right, response.hovered()) {
@@ -244,6 +261,7 @@ pub(super) fn draw(
     });
     if let Some(row) = pressed {
         Press {
+            live,
             lobby: &mut lobby,
             me: me.as_deref(),
             choice: &mut choice,
@@ -258,4 +276,18 @@ pub(super) fn draw(
         typing.0 = any_typing;
     }
     Ok(())
+}
+
+/// What the buttons that need the server say while the connection is gone.
+pub const NEEDS_THE_SERVER: &str =
+    "Posting, challenging, accepting and watching wait for the connection: it comes back by itself.";
+
+/// A list's heading: while the connection is gone, the list is the last
+/// one the server told, and says so.
+fn heading(title: &str, live: bool) -> String {
+    if live {
+        title.to_string()
+    } else {
+        format!("{title} (as last seen)")
+    }
 }

@@ -93,19 +93,39 @@ pub fn my_games_line(games: &OnlineGames, me: Option<&str>) -> String {
     }
 }
 
-/// A seeker as the list shows them: their name and rating.
-pub(super) fn seeker(seek: &Seek) -> String {
-    match seek.by.rating {
-        Some(rating) => format!("{} ({rating:.0})", seek.by.name),
-        None => seek.by.name.clone(),
+/// A seeker as the list shows them: their name and rating in the seek's
+/// pool, as the players online say it ("Ann 1612", "Bob 1500?" for one
+/// not rated there yet); a casual seek, the name alone.
+pub(super) fn seeker(seek: &Seek, lobby: &Lobby) -> String {
+    if !seek.options.rated {
+        return seek.by.name.clone();
+    }
+    let rated = lobby
+        .online
+        .iter()
+        .find(|p| p.name == seek.by.name)
+        .map(|p| p.rating(&seek.options.pool()));
+    match (rated, seek.by.rating) {
+        (Some(Some(rating)), _) | (None, Some(rating)) => format!("{} {rating:.0}", seek.by.name),
+        _ => format!("{} 1500?", seek.by.name),
     }
 }
+
+/// How long a lost connection is said to be coming back before the line
+/// says what else the player can do.
+const GIVE_UP_WORDS: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// How the connection stands, in a line.
 pub(super) fn link_line(session: &Session, now: std::time::Duration) -> (String, egui::Color32) {
     match &session.link {
-        Link::Lost { why, .. } => (
+        Link::Lost { why, since } if now.saturating_sub(*since) < GIVE_UP_WORDS => (
             format!("The connection was lost ({why}): connecting again…"),
+            ui::WARNING,
+        ),
+        Link::Lost { why, .. } => (
+            format!(
+                "The server does not answer ({why}): still trying. Sign out to play on another server, or to host one here."
+            ),
             ui::WARNING,
         ),
         _ => match &session.notice {
