@@ -190,6 +190,8 @@ fn the_game_shows_its_screens() {
     for (name, shot) in &shots {
         let size = if name.ends_with("_large") {
             (1920, 1080)
+        } else if name.ends_with("_small") {
+            (800, 600)
         } else {
             (1280, 720)
         };
@@ -403,6 +405,8 @@ fn a_tournament_match_shows_its_rules_and_a_fallen_flag() {
         let shot = load(&dir.join(format!("{name}.png")));
         let size = if name.ends_with("_large") {
             (1920, 1080)
+        } else if name.ends_with("_small") {
+            (800, 600)
         } else {
             (1280, 720)
         };
@@ -641,6 +645,8 @@ fn the_simultaneous_match_shows_its_screens() {
         let shot = load(&dir.join(format!("{name}.png")));
         let size = if name.ends_with("_large") {
             (1920, 1080)
+        } else if name.ends_with("_small") {
+            (800, 600)
         } else {
             (1280, 720)
         };
@@ -894,13 +900,14 @@ fn sigterm_ends_the_game_like_closing_its_window() {
 /// spectator, its pause menu, its result with the ratings' change, a
 /// takeback asked in a simultaneous match and that match, a game watched,
 /// My games, the title saying a move is waited for, and the connection
-/// lost; at 1280×720 and at 1920×1080.
+/// lost in a game and in the lobby; at 1280×720, 1920×1080 and 800×600.
 #[test]
 fn the_online_screens_show() {
     let dir: PathBuf = std::env::temp_dir().join(format!("entropy-online-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     run_game(&dir, "online", &[]);
     run_game_on(&dir, "online-large", &["--window", "1920x1080"], "1920x1200");
+    run_game_on(&dir, "online-small", &["--window", "800x600"], "1024x768");
     use entropy::ui::theme::ui;
     let screens = [
         "online_sign_in",
@@ -916,10 +923,11 @@ fn the_online_screens_show() {
         "online_my_games",
         "online_title",
         "online_lost",
+        "online_lost_seeks",
     ];
     let names: Vec<String> = screens
         .iter()
-        .flat_map(|s| [s.to_string(), format!("{s}_large")])
+        .flat_map(|s| [s.to_string(), format!("{s}_large"), format!("{s}_small")])
         .collect();
     // (The pause menu dims the board under it.)
     let boards = ["playing", "over", "takeback", "simultaneous", "watching", "lost"];
@@ -927,6 +935,8 @@ fn the_online_screens_show() {
         let shot = load(&dir.join(format!("{name}.png")));
         let size = if name.ends_with("_large") {
             (1920, 1080)
+        } else if name.ends_with("_small") {
+            (800, 600)
         } else {
             (1280, 720)
         };

@@ -58,6 +58,7 @@ pub fn named(name: &str) -> Option<(Vec<Step>, bool)> {
         "tournament-large" => (tournament(["tournament_setup_large", "tournament_flag_large"]), true),
         "online" => (online(ONLINE_SHOTS), true),
         "online-large" => (online(ONLINE_SHOTS_LARGE), true),
+        "online-small" => (online(ONLINE_SHOTS_SMALL), true),
         _ => return None,
     })
 }
@@ -491,7 +492,7 @@ fn carreno() -> Vec<Step> {
 }
 
 /// The online screens' shots, in the order [`online`] takes them.
-const ONLINE_SHOTS: [&str; 13] = [
+const ONLINE_SHOTS: [&str; 14] = [
     "online_sign_in",
     "online_hosting",
     "online_keyboard",
@@ -505,10 +506,11 @@ const ONLINE_SHOTS: [&str; 13] = [
     "online_my_games",
     "online_title",
     "online_lost",
+    "online_lost_seeks",
 ];
 
 /// The same at 1920×1080.
-const ONLINE_SHOTS_LARGE: [&str; 13] = [
+const ONLINE_SHOTS_LARGE: [&str; 14] = [
     "online_sign_in_large",
     "online_hosting_large",
     "online_keyboard_large",
@@ -522,6 +524,25 @@ const ONLINE_SHOTS_LARGE: [&str; 13] = [
     "online_my_games_large",
     "online_title_large",
     "online_lost_large",
+    "online_lost_seeks_large",
+];
+
+/// The same at 800×600.
+const ONLINE_SHOTS_SMALL: [&str; 14] = [
+    "online_sign_in_small",
+    "online_hosting_small",
+    "online_keyboard_small",
+    "online_lobby_small",
+    "online_playing_small",
+    "online_pause_small",
+    "online_over_small",
+    "online_takeback_small",
+    "online_simultaneous_small",
+    "online_watching_small",
+    "online_my_games_small",
+    "online_title_small",
+    "online_lost_small",
+    "online_lost_seeks_small",
 ];
 
 /// Online play through a server of the script's own, with bots: the
@@ -530,7 +551,8 @@ const ONLINE_SHOTS_LARGE: [&str; 13] = [
 /// match on the board with a spectator, its pause menu, its result with
 /// the ratings' change and a rematch offered, a takeback asked in a
 /// simultaneous match and that match, a game between bots watched, My
-/// games, the title saying a move is waited for, and the connection lost.
+/// games, the title saying a move is waited for, and the connection lost,
+/// in a game and in the lobby.
 fn online(
     [
         sign_in,
@@ -546,7 +568,8 @@ fn online(
         my_games,
         title,
         lost,
-    ]: [&'static str; 13],
+        lost_seeks,
+    ]: [&'static str; 14],
 ) -> Vec<Step> {
     use super::online::{OnlineStep as O, Wait};
     use crate::online::OnlineScreen;
@@ -696,6 +719,11 @@ fn online(
         online(O::Until(Wait::Lost)),
         Frames(10),
         Shot(lost),
+        // The lobby while the server is gone.
+        online(O::Act(GameAction::Lobby)),
+        Screen(OnlineScreen::Lobby.into()),
+        Frames(20),
+        Shot(lost_seeks),
         Frames(10),
         Exit,
     ]
