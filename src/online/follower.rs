@@ -138,6 +138,7 @@ pub fn plugin<G: OnlineRoom>(app: &mut App) {
         (
             open::<G>,
             follow_server::<G>.run_if(resource_exists::<Follower<G>>.and_then(not(motion_blocks_input))),
+            follow_the_end::<G>.run_if(resource_exists::<Follower<G>>.and_then(not(motion_blocks_input))),
         )
             .chain()
             .in_set(AppSet::Input),
@@ -205,20 +206,17 @@ fn open<G: OnlineRoom>(
 }
 
 /// What the server's game says that the match on screen has not played:
-/// the next step (one a frame, the board still), a flag fallen, the end.
+/// the next step (one a frame, the board still), a flag fallen.
 #[allow(clippy::too_many_arguments)]
 fn follow_server<G: OnlineRoom>(
     mut online: ResMut<Follower<G>>,
     games: Res<OnlineGames>,
     game: Option<ResMut<G::Match>>,
     screen: Option<Res<State<G::Screen>>>,
-    table: Option<Res<OnTable>>,
-    net: Res<Net>,
     mut intents: MessageWriter<Intent<G>>,
     mut changes: MessageWriter<Change<G>>,
     mut rebuild: MessageWriter<G::Rebuild>,
     mut next: NextScreen<G::Screen>,
-    (mut lobby, mut session, time): (crate::online::NextScreen, ResMut<Session>, Res<Time<Real>>),
 ) {
     let (Some(followed), Some(mut game), Some(screen)) = (games.get(&online.game), game, screen) else {
         return;
@@ -282,6 +280,24 @@ fn follow_server<G: OnlineRoom>(
                 }
             }
         }
+    }
+}
+
+/// Once every step is played, the end the server told: a forfeit played
+/// as the room's change; an abort back to the lobby, which says by whom.
+fn follow_the_end<G: OnlineRoom>(
+    mut online: ResMut<Follower<G>>,
+    games: Res<OnlineGames>,
+    table: Option<Res<OnTable>>,
+    net: Res<Net>,
+    mut changes: MessageWriter<Change<G>>,
+    (mut lobby, mut session, time): (crate::online::NextScreen, ResMut<Session>, Res<Time<Real>>),
+) {
+    let Some(followed) = games.get(&online.game) else {
+        return;
+    };
+    let view = &followed.view;
+    if online.played < view.steps().len() {
         return;
     }
     if !online.ended
