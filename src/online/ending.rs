@@ -1,6 +1,7 @@
 //! How a server's game ended, for the table: the forfeit its termination
 //! names, played on the room's match ([`forfeit_of`]), and the words the
-//! lobby says of a game aborted while it was on the table ([`aborted_words`]).
+//! lobby says of a game aborted while it was on the table ([`aborted_words`]),
+//! and a forfeit as a result's words name it ([`forfeited`]).
 
 use entropy_rules::{Forfeit, Player};
 
@@ -37,6 +38,16 @@ pub fn forfeit_of(termination: &str) -> Option<Forfeit> {
         "resigned" => Some(Forfeit::Resigned(player)),
         "time forfeit" => Some(Forfeit::TimeOut(player)),
         _ => None,
+    }
+}
+
+/// A forfeit of the rules as a result's words name it
+/// ([`crate::table::result_words`]), for every room.
+pub fn forfeited(forfeit: Forfeit) -> crate::table::result_words::Forfeited {
+    use crate::table::result_words::Forfeited;
+    match forfeit {
+        Forfeit::Resigned(p) => Forfeited::Resigned(p.index()),
+        Forfeit::TimeOut(p) => Forfeited::OutOfTime(p.index()),
     }
 }
 

@@ -36,21 +36,28 @@ pub(super) fn plugin(app: &mut App) {
 /// ([`crate::table::result_words`]): "You won 33–29", "Hard won 30–27",
 /// "A draw, 40–40"; after a forfeit, who won without a score.
 pub fn headline(game: &SimMatch) -> String {
-    let you = Player::BOTH.into_iter().find(|p| game.names[p.index()] == "You");
+    let you = Player::BOTH
+        .into_iter()
+        .find(|p| game.names[p.index()] == "You")
+        .map(Player::index);
+    let winner = match game.game.outcome() {
+        Some(entropy_rules::Outcome::Win(winner)) => Some(winner.index()),
+        _ => None,
+    };
     crate::table::result_words::headline(
-        game.game.outcome(),
+        winner,
         game.game.scores(),
-        game.game.forfeited(),
+        game.game.forfeited().map(crate::online::ending::forfeited),
         you,
-        |p| game.names[p.index()].clone(),
+        |seat| game.names[seat.min(1)].clone(),
     )
 }
 
 /// Why the match ended early, if a player forfeited: "Bob resigned."
 pub fn forfeit_reason(game: &SimMatch) -> Option<String> {
-    let forfeit = game.game.forfeited()?;
-    Some(crate::table::result_words::forfeit_sentence(forfeit, |p| {
-        game.names[p.index()].clone()
+    let forfeit = crate::online::ending::forfeited(game.game.forfeited()?);
+    Some(crate::table::result_words::forfeit_sentence(forfeit, |seat| {
+        game.names[seat.min(1)].clone()
     }))
 }
 

@@ -93,14 +93,24 @@ fn navigate(
 /// ([`crate::table::result_words`]): from the side of the person at this
 /// screen when one plays ("You won 33–29", "You lost"), else by name.
 pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
-    let said = |p: Player| name(p).to_string();
-    let reason = match game.forfeited() {
+    let said = |seat: usize| name(seat_player(seat)).to_string();
+    let forfeit = game.forfeited().map(crate::online::ending::forfeited);
+    let reason = match forfeit {
         Some(forfeit) => Some(result_words::forfeit_sentence(forfeit, said)),
         None => flags_sentence(game, &name),
     };
-    let you = Player::BOTH.into_iter().find(|&p| name(p).is_you());
-    let headline = result_words::headline(game.outcome(), game.totals(), game.forfeited(), you, said);
+    let you = Player::BOTH.into_iter().find(|&p| name(p).is_you()).map(Player::index);
+    let winner = match game.outcome() {
+        Some(entropy_rules::Outcome::Win(winner)) => Some(winner.index()),
+        _ => None,
+    };
+    let headline = result_words::headline(winner, game.totals(), forfeit, you, said);
     (headline, reason)
+}
+
+/// The player at seat 0 or 1.
+fn seat_player(seat: usize) -> Player {
+    if seat == 0 { Player::One } else { Player::Two }
 }
 
 /// Who ran out of time and where, as a sentence: "Ada ran out of time in
