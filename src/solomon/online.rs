@@ -188,7 +188,8 @@ fn set_clocks(
         return;
     };
     // While the connection is gone the clocks shown wait for the server.
-    let running = running.is_some() && session.clock_time(time.elapsed()) == time.elapsed();
+    let lost = matches!(session.link, crate::online::session::Link::Lost { .. });
+    let running = running.is_some() && !lost;
     if clock.left != left || clock.running != running {
         clock.left = left;
         clock.running = running;

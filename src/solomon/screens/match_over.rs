@@ -93,7 +93,7 @@ fn navigate(
 /// ([`crate::table::result_words`]): from the side of the person at this
 /// screen when one plays ("You won 33–29", "You lost"), else by name.
 pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (String, Option<String>) {
-    let said = |seat: usize| name(seat_player(seat)).to_string();
+    let said = |seat: usize| name(entropy_client::player_at(seat as u8)).to_string();
     let forfeit = game.forfeited().map(crate::online::ending::forfeited);
     let reason = match forfeit {
         Some(forfeit) => Some(result_words::forfeit_sentence(forfeit, said)),
@@ -106,11 +106,6 @@ pub fn headline(game: &entropy_rules::Match, name: impl Fn(Player) -> Name) -> (
     };
     let headline = result_words::headline(winner, game.totals(), forfeit, you, said);
     (headline, reason)
-}
-
-/// The player at seat 0 or 1.
-fn seat_player(seat: usize) -> Player {
-    if seat == 0 { Player::One } else { Player::Two }
 }
 
 /// Who ran out of time and where, as a sentence: "Ada ran out of time in
