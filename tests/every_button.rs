@@ -598,8 +598,40 @@ fn online_tour(game: &mut Game) {
         |s| s.buttons.iter().find(|b| b.label.starts_with("Tour-Hal")).map(|b| b.at),
         |s| s.screen == "Playing",
     );
+    // The server gone in the game: the move made and the resignation (or
+    // abort) asked for are said to wait for the connection, and are done
+    // when it is back.
+    game.until("the person's move", my_turn);
+    server.kill();
+    game.until("the connection lost in the game", |s| {
+        s.value("Connection").contains("Connection lost")
+    });
+    let shown = game.now();
+    let unsent = |s: &Shown, what: &str| {
+        s.value("Connection")
+            .contains(&format!("Not sent yet, going when the connection is back: {what}."))
+    };
+    if shown.fact("phase") == "Some(Placing)" {
+        let cell = shown.fact("vacant").split(' ').next().unwrap_or_default().to_string();
+        game.click_place(&cell, |s| unsent(s, "your move"));
+    } else {
+        game.press("Pass", |s| unsent(s, "your move"));
+    }
     game.key_until("Escape", |s| s.in_overlay("Pause"));
-    game.press("Lobby", |s| s.screen == "Lobby");
+    let ended = if game.now().has("Resign") {
+        game.press("Resign", |s| s.no_overlay());
+        game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign: sure?"));
+        game.press("Resign: sure?", |s| s.no_overlay() && unsent(s, "your move, your resignation"));
+        "MatchOver"
+    } else {
+        game.press("Abort", |s| s.no_overlay() && unsent(s, "your move, your abort"));
+        "Lobby"
+    };
+    server.restart();
+    game.until("the game ended once the server is back", |s| s.screen == ended);
+    if ended == "MatchOver" {
+        game.press("Lobby", |s| s.screen == "Lobby");
+    }
     game.press("My games", |s| s.screen == "MyGames");
     game.press("Back", |s| s.screen == "Lobby");
 
@@ -632,7 +664,13 @@ fn online_tour(game: &mut Game) {
         |s| s.screen == "Playing" && s.fact("online me") == "None",
     );
     game.press("Lobby", |s| s.screen == "Lobby");
-    game.press("Sign out", |s| s.screen == "SignIn");
+    // The server gone for good: the lobby offers to host one here instead.
+    server.kill();
+    game.until("hosting offered in the lobby", |s| s.has("Host here instead"));
+    game.press("Host here instead", |s| {
+        s.screen == "SignIn" && s.value("Hosting heading") == "Hosting" && s.value("Hosting").contains("hosts a server")
+    });
+    game.press("Stop hosting", |s| s.value("Hosting heading") == "No server?");
     game.press("Back", title);
     drop(bots);
     drop(server);

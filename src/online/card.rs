@@ -112,8 +112,8 @@ impl OnlineCard<'_> {
             if let Link::Lost { why, .. } = &self.session.link {
                 let mut words =
                     format!("Connection lost: {why}. Connecting again; the clocks shown wait for the server.");
-                if table.pending {
-                    words.push_str(" Your move is not sent yet: it goes when the connection is back.");
+                if let Some(unsent) = unsent_words(table.pending, &table.unsent) {
+                    words.push_str(&format!(" Not sent yet, going when the connection is back: {unsent}."));
                 }
                 ui.add(egui::Label::new(widgets::text(&words, widgets::SMALL + 1.0).color(ui::WARNING)).wrap());
                 crate::ui::theme::controls::shown(ui, "Connection", &words);
@@ -200,6 +200,29 @@ impl OnlineCard<'_> {
     }
 }
 
+/// What waits for the connection to be sent, in words ("your move, your
+/// resignation"); `None` when nothing does.
+pub fn unsent_words(move_pending: bool, unsent: &[GameAction]) -> Option<String> {
+    let mut said: Vec<&str> = Vec::new();
+    if move_pending {
+        said.push("your move");
+    }
+    for action in unsent {
+        let words = match action {
+            GameAction::OfferTakeback => "your takeback request",
+            GameAction::AcceptTakeback => "your yes to the takeback",
+            GameAction::DeclineTakeback => "your no to the takeback",
+            GameAction::Abort => "your abort",
+            GameAction::Resign => "your resignation",
+            GameAction::Lobby => continue,
+        };
+        if !said.contains(&words) {
+            said.push(words);
+        }
+    }
+    (!said.is_empty()).then(|| said.join(", "))
+}
+
 fn button_width(action: GameAction) -> f32 {
     match action {
         GameAction::OfferTakeback | GameAction::AcceptTakeback | GameAction::DeclineTakeback => 170.0,
@@ -234,5 +257,19 @@ mod tests {
         assert_eq!(clock_text(Duration::from_secs(5 * 3600 + 12 * 60 + 5)), "5 h 12 min");
         assert_eq!(clock_text(Duration::from_secs(2 * 86_400 + 4 * 3600 + 59)), "2 d 4 h");
         assert_eq!(watching_words(3), "3 watching");
+    }
+
+    #[test]
+    fn what_waits_for_the_connection_is_named_once_each() {
+        assert_eq!(unsent_words(false, &[]), None);
+        assert_eq!(unsent_words(false, &[GameAction::Lobby]), None);
+        assert_eq!(
+            unsent_words(true, &[GameAction::Resign, GameAction::Resign]).as_deref(),
+            Some("your move, your resignation")
+        );
+        assert_eq!(
+            unsent_words(false, &[GameAction::OfferTakeback]).as_deref(),
+            Some("your takeback request")
+        );
     }
 }

@@ -62,6 +62,9 @@ pub struct OnTable {
     /// A move of this player's is played on the table but not yet in the
     /// server's game ([`crate::online::follower::Follower::pending`]).
     pub pending: bool,
+    /// What was asked of the server while the connection was gone, sent
+    /// when it is back (the card says so until then).
+    pub unsent: Vec<GameAction>,
 }
 
 impl OnTable {
@@ -78,6 +81,7 @@ impl OnTable {
             asked_file: false,
             kept: None,
             pending: false,
+            unsent: Vec::new(),
         })
     }
 
@@ -189,11 +193,13 @@ pub fn actions(table: &OnTable, followed: &Followed) -> Vec<GameAction> {
 
 /// Does the actions asked for: asks the server, arms Resign, or goes to the lobby.
 /// An answer to a takeback that the opponent's own move has withdrawn
-/// meanwhile is not sent (the server would take it for an offer).
+/// meanwhile is not sent (the server would take it for an offer). What is
+/// asked while the connection is gone is noted as not yet sent, until the
+/// connection is back.
 fn act(
     mut asked: MessageReader<DoGameAction>,
     table: Option<ResMut<OnTable>>,
-    games: Res<OnlineGames>,
+    (games, session): (Res<OnlineGames>, Res<crate::online::session::Session>),
     net: Res<Net>,
     mut next: NextScreen,
 ) {
@@ -201,13 +207,21 @@ fn act(
         asked.clear();
         return;
     };
+    let online = session.link == crate::online::session::Link::Online;
+    if online && !table.unsent.is_empty() {
+        table.unsent.clear();
+    }
     let offered = games
         .get(&table.game)
         .is_some_and(|f| f.view.takeback_offer().is_some() && f.view.takeback_offer() == table.opponent());
     for DoGameAction(action) in asked.read() {
         let answer = matches!(action, GameAction::AcceptTakeback | GameAction::DeclineTakeback);
         if !answer || offered {
+            let sends = !matches!(action, GameAction::Lobby) && (*action != GameAction::Resign || table.resign_armed);
             act_on(*action, &mut table, &net, &mut next);
+            if sends && !online {
+                table.unsent.push(*action);
+            }
         }
     }
 }

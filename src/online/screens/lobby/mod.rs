@@ -143,6 +143,9 @@ pub enum Row {
     /// This player's games under way.
     MyGames,
     SignOut,
+    /// While the server has not answered for a while: sign out and host a
+    /// server here instead.
+    Host,
     Back,
 }
 
@@ -152,6 +155,7 @@ pub const WITHDRAW: &str = "Withdraw seek";
 pub const CHALLENGE: &str = "Challenge";
 pub const OPPONENT: &str = "Player";
 pub const SIGN_OUT: &str = "Sign out";
+pub const HOST_HERE: &str = "Host here instead";
 pub const MY_GAMES: &str = "My games";
 
 /// What the challenge's field takes: a player's name.
@@ -161,8 +165,10 @@ pub const OPPONENT_FIELD: widgets::Field = widgets::Field {
     hidden: false,
 };
 
-/// The rows as the lobby stands.
-pub fn rows(lobby: &Lobby, me: Option<&str>) -> Vec<Row> {
+/// The rows as the lobby stands for this session at `now` (the app's real
+/// time).
+pub fn rows(lobby: &Lobby, session: &Session, now: std::time::Duration) -> Vec<Row> {
+    let me = session.name();
     let mut rows = vec![
         Row::Board,
         Row::Format,
@@ -175,7 +181,11 @@ pub fn rows(lobby: &Lobby, me: Option<&str>) -> Vec<Row> {
     rows.extend((0..lobby.challenges.len()).flat_map(|i| [Row::Answer(i, true), Row::Answer(i, false)]));
     rows.extend((0..lobby.open_seeks(me).count()).map(Row::Accept));
     rows.extend((0..lobby.games.len()).map(Row::Watch));
-    rows.extend([Row::MyGames, Row::SignOut, Row::Back]);
+    rows.extend([Row::MyGames, Row::SignOut]);
+    if words::host_offered(session, now) {
+        rows.push(Row::Host);
+    }
+    rows.push(Row::Back);
     rows
 }
 
@@ -242,6 +252,8 @@ struct Press<'a> {
     net: &'a Net,
     session: &'a mut Session,
     opening: &'a mut Opening,
+    /// The data folder a server hosted here keeps its games in.
+    data: Option<&'a std::path::Path>,
 }
 
 impl Press<'_> {
@@ -299,6 +311,10 @@ impl Press<'_> {
             }
             Row::MyGames => next.set(OnlineScreen::Games),
             Row::SignOut => self.net.send(NetCommand::SignOut),
+            Row::Host => {
+                self.session.start_hosting(self.data, self.net);
+                self.net.send(NetCommand::SignOut);
+            }
             Row::Back => next.title(),
         }
     }
@@ -312,7 +328,7 @@ fn navigate(
     mut session: ResMut<Session>,
     mut choice: ResMut<SeekChoice>,
     mut opponent: ResMut<ChallengeName>,
-    (net, mut opening): (Res<Net>, ResMut<Opening>),
+    (net, mut opening, folders, time): (Res<Net>, ResMut<Opening>, Res<crate::app::Folders>, Res<Time<Real>>),
     (device, mut keyboard, mut overlays): (Res<LastDevice>, ResMut<OnScreenKeyboard>, MessageWriter<OverlayCommand>),
     screen: Option<Res<State<OnlineScreen>>>,
     mut next: NextScreen,
@@ -325,7 +341,7 @@ fn navigate(
         return;
     }
     let me = session.name().map(str::to_string);
-    let rows = rows(&lobby, me.as_deref());
+    let rows = rows(&lobby, &session, time.elapsed());
     for event in menu_events(keys, &mut focus, &rows) {
         match event {
             // A gamepad types through the on-screen keyboard.
@@ -341,6 +357,7 @@ fn navigate(
                 net: &net,
                 session: &mut session,
                 opening: &mut opening,
+                data: folders.data.as_deref(),
             }
             .press(row, &mut next),
             MenuEvent::Change(row, delta) => change(&mut choice, row, delta),

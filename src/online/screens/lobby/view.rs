@@ -7,10 +7,10 @@ use bevy_egui::{EguiContexts, egui};
 use entropy_protocol::{Format, Seek};
 
 use super::words::{
-    link_line, live_game_text, my_games_line, online_line, options_text, pool_words, seeker, speed_text,
+    host_offered, link_line, live_game_text, my_games_line, online_line, options_text, pool_words, seeker, speed_text,
 };
 use super::{
-    CHALLENGE, ChallengeName, MY_GAMES, OPPONENT, OPPONENT_FIELD, POST, Press, Row, SIGN_OUT, SeekChoice, WITHDRAW,
+    CHALLENGE, ChallengeName, HOST_HERE, MY_GAMES, OPPONENT, OPPONENT_FIELD, POST, Press, Row, SIGN_OUT, SeekChoice, WITHDRAW,
     change, rows,
 };
 use crate::online::NextScreen;
@@ -31,12 +31,13 @@ pub(super) fn draw(
     mut choice: ResMut<SeekChoice>,
     mut opponent: ResMut<ChallengeName>,
     (mut typing, overlays, net): (ResMut<TextEntry>, Res<crate::ui::overlays::Overlays>, Res<Net>),
-    (mut opening, games): (ResMut<Opening>, Res<OnlineGames>),
+    (mut opening, games, folders): (ResMut<Opening>, Res<OnlineGames>, Res<crate::app::Folders>),
     mut next: NextScreen,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let me = session.name().map(str::to_string);
-    let rows = rows(&lobby, me.as_deref());
+    let host = host_offered(&session, time.elapsed());
+    let rows = rows(&lobby, &session, time.elapsed());
     let focused = focus.of(rows.len());
     let active = overlays.is_empty();
     let mut any_typing = false;
@@ -237,11 +238,15 @@ pub(super) fn draw(
         ui.add_space(8.0);
         let my_games = my_games_line(&games, me.as_deref());
         ui.horizontal(|ui| {
-            for row in [Row::MyGames, Row::SignOut, Row::Back] {
+            for row in [Row::MyGames, Row::SignOut, Row::Host, Row::Back] {
+                if row == Row::Host && !host {
+                    continue;
+                }
                 let i = index(row);
                 let (label, width) = match row {
                     Row::MyGames => (MY_GAMES, 180.0),
                     Row::SignOut => (SIGN_OUT, 160.0),
+                    Row::Host => (HOST_HERE, 200.0),
                     _ => ("Back", 160.0),
                 };
                 let look = widgets::ButtonLook::new(width, 44.0)
@@ -269,6 +274,7 @@ pub(super) fn draw(
             net: &net,
             session: &mut session,
             opening: &mut opening,
+            data: folders.data.as_deref(),
         }
         .press(row, &mut next);
     }

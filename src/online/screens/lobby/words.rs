@@ -7,7 +7,7 @@ use entropy_protocol::{Format, GameOptions, Seek, Speed};
 
 use crate::online::games::OnlineGames;
 use crate::online::lobby::Lobby;
-use crate::online::session::{Link, Session};
+use crate::online::session::{Hosting, Link, Session};
 use crate::ui::theme::ui;
 
 /// How a game offered reads: "7×7 · two rounds · 15 min · rated".
@@ -115,6 +115,13 @@ pub(super) fn seeker(seek: &Seek, lobby: &Lobby) -> String {
 /// says what else the player can do.
 const GIVE_UP_WORDS: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// Whether the lobby offers to host a server here instead: the server has
+/// not answered for a while, and none is hosted here.
+pub(super) fn host_offered(session: &Session, now: std::time::Duration) -> bool {
+    let given_up = matches!(&session.link, Link::Lost { since, .. } if now.saturating_sub(*since) >= GIVE_UP_WORDS);
+    given_up && matches!(session.hosting, Hosting::Off | Hosting::Failed(_))
+}
+
 /// How the connection stands, in a line.
 pub(super) fn link_line(session: &Session, now: std::time::Duration) -> (String, egui::Color32) {
     match &session.link {
@@ -124,7 +131,7 @@ pub(super) fn link_line(session: &Session, now: std::time::Duration) -> (String,
         ),
         Link::Lost { why, .. } => (
             format!(
-                "The server does not answer ({why}): still trying. Sign out to play on another server, or to host one here."
+                "The server does not answer ({why}): still trying. Sign out to play on another server, or host one here."
             ),
             ui::WARNING,
         ),
