@@ -16,6 +16,9 @@ use bevy::prelude::*;
 
 pub mod app;
 pub mod carreno;
+// The scripted runs and the probe, for the tests and the measurements on a
+// computer (the web game is driven through the browser).
+#[cfg(not(target_arch = "wasm32"))]
 pub mod dev;
 pub mod history;
 pub mod online;
@@ -113,6 +116,11 @@ impl Plugin for AppPlugin {
             title: "Entropy — Order and Chaos".into(),
             resolution: self.window.into(),
             resizable: true,
+            // In the browser: the page's canvas, filling the page and
+            // following its size, with the browser's own keys left alone
+            // (web/index.html).
+            canvas: cfg!(target_arch = "wasm32").then(|| "#entropy".to_string()),
+            fit_canvas_to_parent: true,
             ..default()
         };
         let defaults = DefaultPlugins
@@ -158,6 +166,7 @@ impl Plugin for AppPlugin {
             solomon::sounds::plugin,
             (ui::window::plugin, ui::render_connection::plugin),
             ui::frames::plugin,
+            #[cfg(not(target_arch = "wasm32"))]
             dev::plugin,
             carreno::looks_plugin,
             simultaneous::looks_plugin,
@@ -168,6 +177,10 @@ impl Plugin for AppPlugin {
 /// The `assets` folder: beside the executable when the game is installed
 /// that way, else the one in the source tree it was built from.
 fn asset_folder() -> String {
+    if cfg!(target_arch = "wasm32") {
+        // Beside the page.
+        return "assets".to_string();
+    }
     let beside_exe = std::env::current_exe()
         .ok()
         .and_then(|exe| Some(exe.parent()?.join("assets")));

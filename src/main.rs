@@ -2,8 +2,10 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use clap::Parser;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Entropy, Eric Solomon's game of Order and Chaos.
 #[derive(Parser)]
 #[command(version, about)]
@@ -13,6 +15,7 @@ struct Args {
     window: (u32, u32),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// glibc gives each thread that allocates its own heap, up to eight a
 /// core, and frees memory back to each heap alone: with Bevy's and the
 /// renderer's threads that kept about 10 MiB more resident than two heaps
@@ -26,6 +29,7 @@ fn fewer_heaps() {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn window_size(text: &str) -> Result<(u32, u32), String> {
     let (w, h) = text
         .split_once(['x', 'X', '×'])
@@ -40,6 +44,7 @@ fn window_size(text: &str) -> Result<(u32, u32), String> {
     Ok((number(w)?, number(h)?))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> AppExit {
     fewer_heaps();
     let args = Args::parse();
@@ -67,6 +72,7 @@ fn main() -> AppExit {
     app.run()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// What the window needs, said before anything tries to open one.
 const NEEDS: &str = "Entropy needs a graphical display (an X11 session, or Wayland with XWayland)";
 
@@ -85,11 +91,15 @@ fn display_found() -> Result<(), String> {
     Err(format!("{NEEDS}; none was found: {why}."))
 }
 
-#[cfg(not(all(unix, not(any(target_os = "macos", target_os = "ios", target_os = "android")))))]
+#[cfg(not(any(
+    target_arch = "wasm32",
+    all(unix, not(any(target_os = "macos", target_os = "ios", target_os = "android")))
+)))]
 fn display_found() -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// A display that is named but cannot be opened makes the window system
 /// panic ("Failed to build event loop"): said in plain words instead, and
 /// the game exits with an error, without a backtrace.
@@ -109,6 +119,17 @@ fn explain_a_display_that_fails() {
         }
         default(info);
     }));
+}
+
+/// The web game: the page's canvas, the browser's storage
+/// (`docs/web.md`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    // The tab's lock first: a second tab must know before it reads a file.
+    wasm_bindgen_futures::spawn_local(async {
+        entropy::app::data_lock::take_in_the_browser().await;
+        App::new().add_plugins(entropy::AppPlugin::default()).run();
+    });
 }
 
 /// SIGTERM, SIGHUP and SIGINT (Ctrl+C) end the game the way closing its

@@ -621,7 +621,9 @@ fn online_tour(game: &mut Game) {
     let ended = if game.now().has("Resign") {
         game.press("Resign", |s| s.no_overlay());
         game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign: sure?"));
-        game.press("Resign: sure?", |s| s.no_overlay() && unsent(s, "your move, your resignation"));
+        game.press("Resign: sure?", |s| {
+            s.no_overlay() && unsent(s, "your move, your resignation")
+        });
         "MatchOver"
     } else {
         game.press("Abort", |s| s.no_overlay() && unsent(s, "your move, your abort"));

@@ -81,6 +81,22 @@ fn the_play_build_is_part_of_the_test_build() {
     );
 }
 
+/// `./serve` builds `entropy-server` with the workspace's features (as
+/// `./run-tests` does, without the tests' dev-dependencies): after the
+/// tests, it compiles nothing either.
+#[test]
+fn the_serve_build_is_part_of_the_test_build() {
+    let serve = packages(&["--workspace", "--all-features", "--edges", "normal,build"]);
+    let test = packages(&["--workspace", "--all-features", "--edges", "normal,build,dev"]);
+    assert!(serve.contains_key(&format!("entropy_server v{}", env!("CARGO_PKG_VERSION"))));
+    let differ = differences(&serve, &test);
+    assert!(
+        differ.is_empty(),
+        "./serve would build these crates a second time:\n{}",
+        differ.join("\n")
+    );
+}
+
 #[test]
 fn a_feature_only_the_tests_ask_for_is_named() {
     let builds = |rustix: &str| -> Builds {

@@ -21,7 +21,14 @@
 //!
 //! Where no lock can be had (no data folder, a folder that cannot be made,
 //! a file system without locks) the game goes on as it would without one.
+//!
+//! In the browser the tabs of one site share its storage, so a tab holds
+//! the browser's lock named [`FILE`] instead (the Web Locks API, which
+//! lets it go when the tab closes or crashes); the page asks for it before
+//! the game starts ([`take_in_the_browser`]), and a second tab says so as
+//! a second window does.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -70,8 +77,9 @@ pub const FILE: &str = "entropy.lock";
 /// process ending, releases it).
 #[derive(Resource, Debug, Default)]
 pub struct DataLock {
-    /// The open lock file, while this game holds the lock.
-    file: Option<File>,
+    /// The open lock file (in the browser, the lock itself), while this
+    /// game holds the lock.
+    file: Option<Holder>,
     /// The data folder another game holds: this one keeps nothing in it.
     pub elsewhere: Option<PathBuf>,
 }
@@ -83,11 +91,18 @@ impl DataLock {
     }
 }
 
+/// What holds the lock: the open lock file, or in the browser nothing (the
+/// page holds it until it closes).
+#[cfg(not(target_arch = "wasm32"))]
+type Holder = File;
+#[cfg(target_arch = "wasm32")]
+type Holder = ();
+
 /// What trying the lock found.
 #[derive(Debug)]
 pub enum Taken {
     /// The lock is this game's (until the file is dropped).
-    Held(File),
+    Held(Holder),
     /// Another game holds it.
     Elsewhere,
     /// No lock could be had, and why (no folder, no file, no locks).
@@ -95,6 +110,7 @@ pub enum Taken {
 }
 
 /// Tries to lock the data folder `data` (making it if need be), without waiting.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn take(data: &Path) -> Taken {
     if let Err(e) = std::fs::create_dir_all(data) {
         return Taken::Unavailable(format!("{} cannot be made: {e}", data.display()));
@@ -111,10 +127,67 @@ pub fn take(data: &Path) -> Taken {
     }
 }
 
+/// What the page found when it asked for the browser's lock
+/// ([`take_in_the_browser`]).
+#[cfg(target_arch = "wasm32")]
+static BROWSER_LOCK: std::sync::OnceLock<Answer> = std::sync::OnceLock::new();
+
+#[cfg(target_arch = "wasm32")]
+#[derive(Debug, Clone, Copy)]
+enum Answer {
+    Held,
+    Elsewhere,
+    NoLocks,
+}
+
+/// The tab's lock, as the page found it before the game started.
+#[cfg(target_arch = "wasm32")]
+pub fn take(_data: &Path) -> Taken {
+    match BROWSER_LOCK.get() {
+        Some(Answer::Held) => Taken::Held(()),
+        Some(Answer::Elsewhere) => Taken::Elsewhere,
+        Some(Answer::NoLocks) | None => Taken::Unavailable("this browser has no Web Locks".into()),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
+export function take_lock(name) {
+    if (!navigator.locks) return Promise.resolve(2);
+    return new Promise((answer) => {
+        navigator.locks
+            .request(name, { ifAvailable: true }, (lock) => {
+                if (!lock) { answer(1); return; }
+                answer(0);
+                // Held for as long as the page lives.
+                return new Promise(() => {});
+            })
+            .catch(() => answer(2));
+    });
+}
+"#)]
+extern "C" {
+    fn take_lock(name: &str) -> js_sys::Promise;
+}
+
+/// Asks the browser for this site's lock, before the game starts: held, or
+/// another tab holds it.
+#[cfg(target_arch = "wasm32")]
+pub async fn take_in_the_browser() {
+    let answer = wasm_bindgen_futures::JsFuture::from(take_lock(FILE)).await;
+    let answer = match answer.ok().and_then(|a| a.as_f64()) {
+        Some(0.0) => Answer::Held,
+        Some(1.0) => Answer::Elsewhere,
+        _ => Answer::NoLocks,
+    };
+    let _ = BROWSER_LOCK.set(answer);
+}
+
 /// Opens (or makes) the lock file, for reading only: a lock needs no more,
 /// and a file held open for writing would keep the data folder's disk from
 /// being made read-only while the game runs. Never a named pipe or anything
 /// else that is not a regular file ([`crate::app::storage::open_regular`]).
+#[cfg(not(target_arch = "wasm32"))]
 fn open(path: &Path) -> std::io::Result<File> {
     // Made if missing (an empty file), and closed at once.
     let _ = File::options().write(true).create(true).truncate(false).open(path);
@@ -122,6 +195,15 @@ fn open(path: &Path) -> std::io::Result<File> {
 }
 
 /// What the title says in a game whose data folder another game holds.
+#[cfg(target_arch = "wasm32")]
+pub fn already_running(_data: &Path) -> String {
+    "Entropy is already open in another tab of this browser: this tab will not save matches or keep them in the \
+     history. Close it and play in the other tab to keep your matches."
+        .to_string()
+}
+
+/// What the title says in a game whose data folder another game holds.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn already_running(data: &Path) -> String {
     format!(
         "Entropy is already running with this data folder ({}): this window will not save matches or keep them \

@@ -32,7 +32,9 @@
 //! ```
 
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 
 use bevy::input::gamepad::GamepadButtonStateChangedEvent;
 use bevy::input::keyboard::KeyboardInput;

@@ -51,10 +51,7 @@ impl SaveSlot {
             Some(data) => ron::ser::to_string(data)
                 .map_err(std::io::Error::other)
                 .and_then(|text| storage::write_atomically(&path, text.as_bytes())),
-            None => match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            },
+            None => storage::remove(&path),
         };
         result.map_err(|e| format!("The match cannot be saved: {}.", storage::explain(&path, &e)))
     }

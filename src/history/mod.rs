@@ -111,9 +111,8 @@ impl History {
     /// Reads every match file in `folder` (regular files only: nothing here blocks).
     pub fn load(folder: Option<PathBuf>) -> History {
         let mut notice = None;
-        let listing = match folder.as_ref().map(std::fs::read_dir) {
+        let listing = match folder.as_deref().map(storage::list) {
             Some(Ok(listing)) => Some(listing),
-            Some(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
             Some(Err(e)) => {
                 let folder = folder.as_deref().unwrap_or(Path::new("history"));
                 let reason = match storage::file_in_the_way(folder) {
@@ -128,8 +127,6 @@ impl History {
         let mut entries: Vec<Entry> = listing
             .into_iter()
             .flatten()
-            .flatten()
-            .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|x| x == "txt"))
             .map(|path| Entry {
                 file: read(&path),
@@ -186,7 +183,7 @@ impl History {
                 1 => folder.join(format!("{stamp}.txt")),
                 n => folder.join(format!("{stamp} ({n}).txt")),
             })
-            .find(|p| !p.exists())
+            .find(|p| !storage::exists(p))
             .unwrap_or_else(|| folder.join(format!("{stamp}.txt")));
         storage::write_atomically(&path, file.to_text().as_bytes())?;
         self.entries.insert(0, Entry { path, file: Ok(file) });
@@ -199,7 +196,7 @@ impl History {
             return Ok(());
         };
         if !entry.path.as_os_str().is_empty() {
-            std::fs::remove_file(&entry.path)?;
+            storage::remove(&entry.path)?;
         }
         self.entries.remove(index);
         Ok(())

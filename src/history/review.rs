@@ -60,7 +60,7 @@ impl Review {
         let stop = StopFlag::new();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
         let (p, o, s) = (progress.clone(), outcome.clone(), stop.clone());
-        std::thread::spawn(move || {
+        let work = move || {
             let report = |done: usize, total: usize| {
                 p.0.store(done, Ordering::Relaxed);
                 p.1.store(total.max(1), Ordering::Relaxed);
@@ -72,7 +72,14 @@ impl Review {
                 *slot = Some(result);
             }
             crate::app::redraw::wake();
-        });
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(work);
+        // The page has one thread: the review runs on the page's task pool.
+        #[cfg(target_arch = "wasm32")]
+        bevy::tasks::AsyncComputeTaskPool::get()
+            .spawn(async move { work() })
+            .detach();
         Review {
             budget,
             progress,

@@ -161,11 +161,13 @@ pub enum Hosting {
     /// Starting.
     Starting,
     /// Listening on `port`; friends join at `addresses`. `taken`: the
-    /// usual port was taken, so it listens on another.
+    /// usual port was taken, so it listens on another; `web`: a browser
+    /// plays there too.
     On {
         port: u16,
         addresses: Vec<String>,
         taken: bool,
+        web: bool,
     },
     /// Stopping.
     Stopping,
@@ -192,6 +194,25 @@ impl Session {
             Link::Lost { since, .. } => since.min(now),
             _ => now,
         }
+    }
+
+    /// Starts hosting a server here, its database in the data folder (none:
+    /// says why it cannot). Nothing when one is hosted or on its way.
+    pub fn start_hosting(&mut self, data: Option<&std::path::Path>, net: &Net) {
+        if !matches!(self.hosting, Hosting::Off | Hosting::Failed(_)) {
+            return;
+        }
+        self.hosting = match data {
+            Some(folder) => {
+                net.send(NetCommand::Host {
+                    folder: folder.to_path_buf(),
+                });
+                Hosting::Starting
+            }
+            None => Hosting::Failed(
+                "this game keeps no files (another Entropy holds its data folder): host from that one".into(),
+            ),
+        };
     }
 
     fn tell(&mut self, words: impl Into<String>, now: Duration) {
@@ -256,8 +277,18 @@ fn hear(
                     session.tell(why, now);
                 }
             }
-            NetEvent::Hosting { port, addresses, taken } => {
-                session.hosting = Hosting::On { port, addresses, taken };
+            NetEvent::Hosting {
+                port,
+                addresses,
+                taken,
+                web,
+            } => {
+                session.hosting = Hosting::On {
+                    port,
+                    addresses,
+                    taken,
+                    web,
+                };
                 // The form is filled in for signing in at it (the words say so).
                 choice.address = format!("127.0.0.1:{port}");
             }

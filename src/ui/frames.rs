@@ -13,9 +13,13 @@
 //! started by a click begins at its start. Waits that span still spells
 //! (the clock, the living title board, a notice) follow `Time<Real>`.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc;
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
 use bevy::time::{TimeSystems, TimeUpdateStrategy};
@@ -79,9 +83,32 @@ fn time_at_frame_start(mut strategy: ResMut<TimeUpdateStrategy>) {
     }
 }
 
-/// Where the alarm thread takes the times frames are wanted.
-#[derive(Resource)]
-struct Alarm(mpsc::Sender<Instant>);
+/// Where the times frames are wanted go: to the alarm thread, or in the
+/// browser (no threads) to the page's own timer.
+#[derive(Resource, Clone)]
+struct Alarm(#[cfg(not(target_arch = "wasm32"))] mpsc::Sender<Instant>);
+
+impl Alarm {
+    /// Wakes the game at `at`.
+    fn ring_at(&self, at: Instant) {
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = self.0.send(at);
+        #[cfg(target_arch = "wasm32")]
+        {
+            let wait = at
+                .saturating_duration_since(Instant::now())
+                .as_millis()
+                .min(i32::MAX as u128) as i32;
+            let wake = wasm_bindgen::closure::Closure::once_into_js(redraw::wake);
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    wasm_bindgen::JsCast::unchecked_ref(&wake),
+                    wait,
+                );
+            }
+        }
+    }
+}
 
 fn start_wakers(proxy: Res<EventLoopProxyWrapper>, mut commands: Commands) {
     let wake = {
@@ -91,6 +118,16 @@ fn start_wakers(proxy: Res<EventLoopProxyWrapper>, mut commands: Commands) {
         }
     };
     redraw::set_waker(wake.clone());
+    #[cfg(target_arch = "wasm32")]
+    commands.insert_resource(Alarm());
+    #[cfg(not(target_arch = "wasm32"))]
+    start_threads(wake, &mut commands);
+}
+
+/// The alarm's thread and the gamepads' (a computer's: the browser has no
+/// threads to give).
+#[cfg(not(target_arch = "wasm32"))]
+fn start_threads(wake: impl Fn() + Clone + Send + 'static, commands: &mut Commands) {
     let (alarm, times) = mpsc::channel();
     let started = std::thread::Builder::new()
         .name("frame alarm".into())
@@ -110,6 +147,7 @@ fn start_wakers(proxy: Res<EventLoopProxyWrapper>, mut commands: Commands) {
 }
 
 /// Wakes the game at the earliest time asked for, until the game ends.
+#[cfg(not(target_arch = "wasm32"))]
 fn ring(times: &mpsc::Receiver<Instant>, wake: &dyn Fn()) {
     let mut next: Option<Instant> = None;
     loop {
@@ -130,6 +168,7 @@ fn ring(times: &mpsc::Receiver<Instant>, wake: &dyn Fn()) {
 
 /// Wakes the game for every gamepad event (a second reader of the pads:
 /// Bevy's own reads them in the frame it wakes).
+#[cfg(not(target_arch = "wasm32"))]
 fn watch_gamepads(wake: &dyn Fn()) {
     let Ok(mut pads) = gilrs::Gilrs::new() else {
         return;
@@ -163,7 +202,7 @@ fn ask_the_window(
         }
         Some(w) => {
             if let Some(alarm) = &alarm {
-                let _ = alarm.0.send(w.at);
+                alarm.ring_at(w.at);
             }
         }
         None => {}
@@ -217,7 +256,7 @@ fn take_egui_repaints(
             continue;
         }
         done.push(entity);
-        let alarm = alarm.0.clone();
+        let alarm = alarm.clone();
         let proxy = (**proxy).clone();
         let asked = egui_asked.0.clone();
         context.get_mut().set_request_repaint_callback(move |info| {
@@ -225,7 +264,7 @@ fn take_egui_repaints(
                 asked.store(true, Ordering::Relaxed);
                 let _ = proxy.send_event(WinitUserEvent::WakeUp);
             } else if let Some(at) = Instant::now().checked_add(info.delay) {
-                let _ = alarm.send(at);
+                alarm.ring_at(at);
             }
         });
     }

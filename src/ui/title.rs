@@ -40,6 +40,8 @@ pub(crate) fn plugin(app: &mut App) {
             overlays.write(OverlayCommand::Open(Overlay::Settings));
         },
     );
+    // A page is closed by the browser, not by the game.
+    #[cfg(not(target_arch = "wasm32"))]
     TitleMenu::add(
         app,
         "Quit",

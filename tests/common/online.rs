@@ -84,11 +84,8 @@ pub fn register(app: &mut App) {
 /// Presses Enter on the lobby's row `row`, from wherever the focus is.
 pub fn press_lobby_row(app: &mut App, row: entropy::online::screens::lobby::Row) {
     let now = app.world().resource::<Time<Real>>().elapsed();
-    let rows = entropy::online::screens::lobby::rows(
-        app.world().resource::<Lobby>(),
-        app.world().resource::<Session>(),
-        now,
-    );
+    let rows =
+        entropy::online::screens::lobby::rows(app.world().resource::<Lobby>(), app.world().resource::<Session>(), now);
     let want = rows.iter().position(|r| *r == row).unwrap();
     move_focus_to(app, want);
     key(app, KeyCode::Enter);

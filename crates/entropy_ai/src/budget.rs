@@ -6,7 +6,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::Instant;
 
 /// How much a player may spend on one move, and a way to stop it early.
 #[derive(Clone, Debug, Default)]

@@ -56,6 +56,12 @@ pub use review::{
     review_simultaneous,
 };
 pub use simultaneous::choose_simultaneous;
+/// The clock the searches' deadlines read: std's, or in the web game the
+/// browser's (std's `Instant` has no clock there).
+#[cfg(not(target_arch = "wasm32"))]
+pub use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+pub use web_time::Instant;
 
 /// A player of either role.
 ///

@@ -369,31 +369,36 @@ where
     let verdicts: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; total]);
     let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let limits = Limits::nodes(budget.nodes()).with_stop(stop.clone());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, total.max(1)) {
-            scope.spawn(|| {
-                let Some(config) = Level::Hard.search_config() else {
-                    return;
-                };
-                let mut engine = Engine::new(config);
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(index) else { break };
-                    if stop.is_raised() {
-                        break;
-                    }
-                    let verdict = judge(&mut engine, job, &limits, budget.playouts());
-                    if stop.is_raised() {
-                        break;
-                    }
-                    if let Ok(mut verdicts) = verdicts.lock() {
-                        verdicts[index] = Some(verdict);
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                }
-            });
+    let work = || {
+        let Some(config) = Level::Hard.search_config() else {
+            return;
+        };
+        let mut engine = Engine::new(config);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(index) else { break };
+            if stop.is_raised() {
+                break;
+            }
+            let verdict = judge(&mut engine, job, &limits, budget.playouts());
+            if stop.is_raised() {
+                break;
+            }
+            if let Ok(mut verdicts) = verdicts.lock() {
+                verdicts[index] = Some(verdict);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         }
-    });
+    };
+    // One worker runs here (the browser has no threads to give it).
+    match threads.clamp(1, total.max(1)) {
+        1 => work(),
+        workers => std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        }),
+    }
     if stop.is_raised() {
         return Err(ReviewError::Cancelled);
     }

@@ -38,7 +38,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
 use crate::trust::{Roots, tls_hint};
-use crate::{ClientError, Endpoint};
+use crate::{ClientError, Endpoint, Incoming};
 
 /// How often the client pings a server that is quiet.
 pub const PING_EVERY: Duration = Duration::from_secs(15);
@@ -102,24 +102,6 @@ pub const MAX_BACKOFF: Duration = Duration::from_secs(5);
 const MAX_FRAME: usize = 64 * MAX_MESSAGE;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// What the connection hands on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Incoming {
-    /// A message from the server.
-    Message(ServerMessage),
-    /// A message from the server that could not be read, and why; it is
-    /// skipped and the connection goes on.
-    Malformed(String),
-    /// The connection was lost (why): the client is connecting again.
-    Lost(String),
-    /// The connection is back: signed in again, the games followed
-    /// watched again from where they were, unanswered moves sent again.
-    Reconnected,
-    /// The connection is over for good: the server refused the session on
-    /// a reconnection (why). Nothing more comes.
-    Closed(String),
-}
 
 /// A connection to a server: send with [`Connection::send`], receive with
 /// [`Connection::recv`]. Dropping it closes it.

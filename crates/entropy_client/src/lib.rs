@@ -23,20 +23,27 @@
 //!
 //! Everything runs inside a tokio runtime the caller provides.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod bot;
+#[cfg(not(target_arch = "wasm32"))]
 mod connection;
 mod endpoint;
+#[cfg(not(target_arch = "wasm32"))]
 mod http;
+mod incoming;
+#[cfg(not(target_arch = "wasm32"))]
 mod trust;
 mod view;
 
 use std::fmt;
 
-pub use connection::{
-    CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Incoming, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE,
-};
+#[cfg(not(target_arch = "wasm32"))]
+pub use connection::{CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE};
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
+#[cfg(not(target_arch = "wasm32"))]
 pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
+pub use incoming::Incoming;
+#[cfg(not(target_arch = "wasm32"))]
 pub use trust::CA_FILE_VAR;
 pub use view::{Applied, BoardStep, End, GameView, Owed, Start, ViewError, player_at};
 

@@ -28,9 +28,9 @@ use crate::{auth, guard};
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// Every route of the server.
-pub fn routes(server: Arc<Server>) -> Router {
-    Router::new()
+/// Every route of the server; with `web`, the web game in that folder at `/`.
+pub fn routes(server: Arc<Server>, web: Option<&std::path::Path>) -> Router {
+    let routes = Router::new()
         .route("/api/register", post(register))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
@@ -39,15 +39,23 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/key", get(server_key))
         .route("/ws", get(crate::ws::upgrade))
-        .fallback(|| async {
-            failure(
-                StatusCode::NOT_FOUND,
-                "no such page: the API is under /api, the WebSocket at /ws",
-            )
-        })
+        .route("/api/{*rest}", get(no_such_call).post(no_such_call));
+    let routes = match web {
+        Some(folder) => routes.fallback_service(crate::web::files(folder)),
+        None => routes.fallback(no_such_call),
+    };
+    routes
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(busy))
         .with_state(server)
+}
+
+/// A page that does not exist (under /api, or anywhere without a web game).
+async fn no_such_call() -> Response {
+    failure(
+        StatusCode::NOT_FOUND,
+        "no such page: the API is under /api, the WebSocket at /ws",
+    )
 }
 
 /// Marks the request's connection busy while it is answered, so that the

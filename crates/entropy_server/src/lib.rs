@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod notify;
 pub mod server;
 pub mod sweeper;
+pub mod web;
 pub mod ws;
 
 use std::fmt;
@@ -51,6 +52,8 @@ pub struct Config {
     /// A certificate chain and its private key (PEM files): HTTPS and WSS.
     pub tls: Option<Tls>,
     pub limits: Limits,
+    /// A built web game's folder, served at `/` ([`web`]).
+    pub web: Option<PathBuf>,
 }
 
 /// The files of a TLS certificate.
@@ -71,6 +74,7 @@ impl Config {
             database: database.into(),
             tls: None,
             limits: Limits::default(),
+            web: None,
         }
     }
 }
@@ -311,7 +315,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
     tasks.push(tokio::spawn(sweeper::sweep(server.clone())));
     tasks.push(tokio::spawn(sweeper::heartbeat(server.clone())));
 
-    let app = http::routes(server.clone()).into_make_service();
+    let app = http::routes(server.clone(), config.web.as_deref()).into_make_service();
     let handle = Handle::new();
     let door = server.door.clone();
     let serving = match tls {
@@ -351,6 +355,9 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Running, Sta
     );
     let scheme = if config.tls.is_some() { "https" } else { "http" };
     tracing::info!(%addr, database = %db::redact(&url), "listening on {scheme}://{addr}");
+    if let Some(web) = &config.web {
+        tracing::info!(folder = %web.display(), "the web game is played at {scheme}://{addr}/");
+    }
     let key = server.signing.public_hex();
     tracing::info!(%key, "finished match files are signed with the Ed25519 key {key}, published at {scheme}://{addr}/api/key");
     Ok(Running {

@@ -37,6 +37,9 @@ struct Args {
     /// The certificate's private key (PEM); needs --tls-cert.
     #[arg(long, value_name = "PEM", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
+    /// A built web game's folder (./serve builds one), served at /.
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
 }
 
 /// Exit status for a server that could not start (bad arguments exit with 2, as clap does).
@@ -102,6 +105,19 @@ async fn main() -> ExitCode {
     if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
         config.tls = Some(Tls { cert, key });
     }
+    if let Some(web) = args.web {
+        if !entropy_server::web::built(&web) {
+            eprintln!(
+                "entropy-server: {} holds no web game (no index.html): build one with ./serve",
+                web.display()
+            );
+            return ExitCode::from(CANNOT_START);
+        }
+        config.web = Some(web);
+    }
+    let web = config.web.is_some();
+    let listen = config.listen;
+    let scheme = if config.tls.is_some() { "https" } else { "http" };
     let running = match entropy_server::start(config, Arc::new(SystemClock)).await {
         Ok(running) => running,
         Err(why) => {
@@ -109,6 +125,22 @@ async fn main() -> ExitCode {
             return ExitCode::from(CANNOT_START);
         }
     };
+    if web {
+        // Where a player opens the game: on every address, each of this
+        // computer's (and the loopback, for a player here).
+        let port = running.local_addr().port();
+        let hosts = if listen.ip().is_unspecified() {
+            let mut hosts = entropy_server::web::local_addresses();
+            hosts.insert(0, "127.0.0.1".to_string());
+            hosts
+        } else {
+            vec![listen.ip().to_string()]
+        };
+        for host in hosts.iter().filter_map(|h| h.parse::<std::net::IpAddr>().ok()) {
+            let at = SocketAddr::new(host, port);
+            eprintln!("entropy-server: the web game is at {scheme}://{at}/");
+        }
+    }
     stop_signal().await;
     running.shutdown().await;
     ExitCode::SUCCESS

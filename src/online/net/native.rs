@@ -1,4 +1,4 @@
-//! The network, on a thread of its own: Bevy's task pools have no tokio
+//! The network outside the browser, on a thread of its own: Bevy's task pools have no tokio
 //! reactor, so a thread runs a tokio runtime that holds the connection to
 //! a server (`entropy_client`: the HTTP calls and the WebSocket that comes
 //! back by itself). The app talks to it through two channels, read and
@@ -14,82 +14,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use entropy_client::{CA_FILE_VAR, ClientError, Connection, Incoming, Liveness, Server};
-use entropy_protocol::{Account, ClientMessage, Credentials, GameId};
+use entropy_protocol::{Account, Credentials};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-/// How long signing in may take before the player is told the server
-/// cannot be reached: the HTTP call and the WebSocket's opening together.
-pub const REACH: Duration = Duration::from_secs(5);
-
-/// What the app asks of the network.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NetCommand {
-    /// Signs in (or registers, `register`) at `address` and opens the
-    /// connection.
-    SignIn {
-        address: String,
-        name: String,
-        password: String,
-        register: bool,
-    },
-    /// Opens the connection with a session's token kept from an earlier
-    /// sign-in.
-    Resume { address: String, token: String },
-    /// Signs out: the session ends on the server and the connection closes.
-    SignOut,
-    /// A message for the server (sent once the connection is back, if it
-    /// is down).
-    Send(ClientMessage),
-    /// The finished game's match file, from the server's archive.
-    FetchMatch { game: GameId },
-    /// Starts a server inside the game, for players on this network: the
-    /// server's database in `folder`, on every address, port
-    /// [`HOST_PORT`] (another if that one is taken, and said).
-    Host { folder: PathBuf },
-    /// Stops the server hosted inside the game (its games are kept, and
-    /// come back when it is hosted again).
-    StopHosting,
-}
-
-/// What the network tells the app.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NetEvent {
-    /// Signed in at `address` (the address as the player typed it) and
-    /// connected.
-    SignedIn {
-        address: String,
-        account: Account,
-        token: String,
-    },
-    /// Signing in or connecting failed, why, in words for the player.
-    Failed(String),
-    /// The connection said something ([`Incoming`]: a message, a loss, a
-    /// return, the end).
-    Incoming(Incoming),
-    /// Signed out.
-    SignedOut,
-    /// A finished game's match file, or why it could not be had.
-    MatchFile { game: GameId, file: Result<String, String> },
-    /// The player's finished games, as the server's archive lists them
-    /// (told after each sign-in).
-    Listed(Vec<entropy_protocol::GameSummary>),
-    /// The server inside the game listens on `port`; friends reach it at
-    /// `addresses` (this computer's addresses on its networks, with the
-    /// port); `taken`: [`HOST_PORT`] was taken, so it listens on another.
-    Hosting {
-        port: u16,
-        addresses: Vec<String>,
-        taken: bool,
-    },
-    /// The server inside the game has stopped.
-    HostStopped,
-    /// The server inside the game could not start, why.
-    HostFailed(String),
-}
-
-/// The port a server hosted in the game listens on, when it is free:
-/// `entropy-server`'s own.
-pub const HOST_PORT: u16 = entropy_client::DEFAULT_PORT;
+use super::{HOST_PORT, NetCommand, NetEvent, REACH};
 
 /// The two ends of the network's channels, held by the app. Dropped (the
 /// game closing), it lets the thread stop a server it hosts, which stores
@@ -188,12 +116,17 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                     None => break,
                     Some(NetCommand::Host { folder }) => {
                         if hosted.is_none() {
-                            match host(&folder).await {
+                            let web = web_folder();
+                            match host(&folder, web.clone()).await {
                                 Ok(running) => {
                                     let port = running.local_addr().port();
-                                    let addresses = local_addresses().into_iter().map(|a| format!("{a}:{port}")).collect();
+                                    let addresses = entropy_server::web::local_addresses()
+                                        .into_iter()
+                                        .map(|a| format!("{a}:{port}"))
+                                        .collect();
                                     let taken = port != HOST_PORT;
-                                    say(&outbox, NetEvent::Hosting { port, addresses, taken });
+                                    let web = web.is_some();
+                                    say(&outbox, NetEvent::Hosting { port, addresses, taken, web });
                                     hosted = Some(running);
                                 }
                                 Err(why) => {
@@ -235,59 +168,37 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
 
 /// Starts the server inside the game, its database in `folder`: on
 /// [`HOST_PORT`] on every address, or on any free port if that one is taken.
-async fn host(folder: &Path) -> Result<entropy_server::Running, String> {
+/// With `web`, the web game in that folder is served too.
+async fn host(folder: &Path, web: Option<PathBuf>) -> Result<entropy_server::Running, String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let database = entropy_server::db::sqlite_url(&folder.join(HOST_DATABASE));
     let clock = || std::sync::Arc::new(entropy_server::SystemClock);
-    let listen = |port: u16| SocketAddr::from(([0, 0, 0, 0], port));
-    match entropy_server::start(
-        entropy_server::Config::new(listen(HOST_PORT), database.clone()),
-        clock(),
-    )
-    .await
-    {
+    let config = |port: u16| {
+        let mut config = entropy_server::Config::new(SocketAddr::from(([0, 0, 0, 0], port)), database.clone());
+        config.web = web.clone();
+        config
+    };
+    match entropy_server::start(config(HOST_PORT), clock()).await {
         Ok(running) => Ok(running),
-        Err(entropy_server::StartError::Listen(_)) => {
-            entropy_server::start(entropy_server::Config::new(listen(0), database), clock())
-                .await
-                .map_err(|e| e.to_string())
-        }
+        Err(entropy_server::StartError::Listen(_)) => entropy_server::start(config(0), clock())
+            .await
+            .map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),
     }
 }
 
+/// The web game built beside this game (`./serve` builds it into the build
+/// folder's `web`; an installed game has it beside the executable), if any.
+fn web_folder() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let beside = exe.parent()?;
+    [beside.join("web"), beside.parent()?.join("web")]
+        .into_iter()
+        .find(|folder| entropy_server::web::built(folder))
+}
+
 /// The file of a hosted server's database, in the game's data folder.
 pub const HOST_DATABASE: &str = "server.db";
-
-/// This computer's IPv4 addresses on its networks (not the loopback), the
-/// ones a friend on the same network types to join.
-fn local_addresses() -> Vec<String> {
-    let mut found = Vec::new();
-    #[cfg(unix)]
-    // SAFETY: getifaddrs fills a list that freeifaddrs frees; each entry's
-    // address is read only where the list says it is an IPv4 one.
-    unsafe {
-        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-        if libc::getifaddrs(&mut list) == 0 {
-            let mut entry = list;
-            while !entry.is_null() {
-                let address = (*entry).ifa_addr;
-                if !address.is_null() && i32::from((*address).sa_family) == libc::AF_INET {
-                    let v4 = &*(address as *const libc::sockaddr_in);
-                    let ip = std::net::Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr));
-                    if !ip.is_loopback() {
-                        found.push(ip.to_string());
-                    }
-                }
-                entry = (*entry).ifa_next;
-            }
-            libc::freeifaddrs(list);
-        }
-    }
-    found.sort();
-    found.dedup();
-    found
-}
 
 async fn handle(command: NetCommand, link: &mut Option<Link>, outbox: &UnboundedSender<NetEvent>) {
     let tell = |event: NetEvent| {

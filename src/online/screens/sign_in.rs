@@ -57,7 +57,8 @@ pub enum Row {
 }
 
 /// The rows, in order.
-pub const ROWS: [Row; 7] = [
+#[cfg(not(target_arch = "wasm32"))]
+pub const ROWS: &[Row] = &[
     Row::Address,
     Row::Name,
     Row::Password,
@@ -65,6 +66,17 @@ pub const ROWS: [Row; 7] = [
     Row::Register,
     Row::Back,
     Row::Host,
+];
+
+/// The rows, in order: a browser cannot host a server.
+#[cfg(target_arch = "wasm32")]
+pub const ROWS: &[Row] = &[
+    Row::Address,
+    Row::Name,
+    Row::Password,
+    Row::SignIn,
+    Row::Register,
+    Row::Back,
 ];
 
 /// The labels of the fields and buttons, as the screen shows them.
@@ -158,21 +170,12 @@ fn press(
     next: &mut NextScreen,
 ) {
     match row {
-        Row::Host => match (&session.hosting, &folders.data) {
-            (Hosting::Off | Hosting::Failed(_), Some(folder)) => {
-                session.hosting = Hosting::Starting;
-                net.send(NetCommand::Host { folder: folder.clone() });
-            }
-            (Hosting::Off | Hosting::Failed(_), None) => {
-                session.hosting = Hosting::Failed(
-                    "this game keeps no files (another Entropy holds its data folder): host from that one".into(),
-                );
-            }
-            (Hosting::On { .. }, _) => {
+        Row::Host => match &session.hosting {
+            Hosting::On { .. } => {
                 session.hosting = Hosting::Stopping;
                 net.send(NetCommand::StopHosting);
             }
-            (Hosting::Starting | Hosting::Stopping, _) => {}
+            _ => session.start_hosting(folders.data.as_deref(), net),
         },
         Row::SignIn | Row::Register | Row::Password => {
             if session.link == Link::Connecting {
@@ -207,7 +210,7 @@ fn navigate(
     (device, mut keyboard, mut overlays): (Res<LastDevice>, ResMut<OnScreenKeyboard>, MessageWriter<OverlayCommand>),
     mut next: NextScreen,
 ) {
-    for event in menu_events(keys.for_screen(OnlineScreen::SignIn), &mut focus, &ROWS) {
+    for event in menu_events(keys.for_screen(OnlineScreen::SignIn), &mut focus, ROWS) {
         match event {
             // A gamepad types through the on-screen keyboard.
             MenuEvent::Confirm(row @ (Row::Address | Row::Name | Row::Password)) if *device == LastDevice::Gamepad => {
@@ -329,6 +332,9 @@ fn draw(
                 }
             }
         });
+        if !ROWS.contains(&Row::Host) {
+            return;
+        }
         ui.add_space(18.0);
         let hosting = matches!(session.hosting, Hosting::On { .. } | Hosting::Stopping);
         let heading = if hosting { "Hosting" } else { "No server?" };
@@ -340,7 +346,12 @@ fn draw(
             }
             Hosting::Starting => "Starting the server…".to_string(),
             Hosting::Stopping => "Stopping the server…".to_string(),
-            Hosting::On { addresses, port, taken } => {
+            Hosting::On {
+                addresses,
+                port,
+                taken,
+                web,
+            } => {
                 let taken = if *taken {
                     format!(
                         "Port {} was taken (by another server?), so it listens on port {port}. ",
@@ -351,6 +362,13 @@ fn draw(
                 };
                 let friends = if addresses.is_empty() {
                     "This computer is on no network: only it can join.".to_string()
+                } else if *web {
+                    let pages: Vec<String> = addresses.iter().map(|a| format!("http://{a}/")).collect();
+                    format!(
+                        "Friends on the same network sign in at {}, or play in a browser at {}.",
+                        addresses.join(" or "),
+                        pages.join(" or ")
+                    )
                 } else {
                     format!("Friends on the same network sign in at {}.", addresses.join(" or "))
                 };

@@ -21,7 +21,9 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use entropy_ai::Instant;
 
 use carreno_rules::{Board, Move, Position, SIDE, SQUARES, Side, Square, SquareSet};
 

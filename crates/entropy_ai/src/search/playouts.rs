@@ -11,7 +11,7 @@
 //! numbers) and keeping the better half. A node of the playout stage is
 //! one move judged inside a playout.
 
-use std::time::Instant;
+use crate::Instant;
 
 use entropy_rules::Position;
 use rand::SeedableRng;

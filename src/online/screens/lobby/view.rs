@@ -10,8 +10,8 @@ use super::words::{
     host_offered, link_line, live_game_text, my_games_line, online_line, options_text, pool_words, seeker, speed_text,
 };
 use super::{
-    CHALLENGE, ChallengeName, HOST_HERE, MY_GAMES, OPPONENT, OPPONENT_FIELD, POST, Press, Row, SIGN_OUT, SeekChoice, WITHDRAW,
-    change, rows,
+    CHALLENGE, ChallengeName, HOST_HERE, MY_GAMES, OPPONENT, OPPONENT_FIELD, POST, Press, Row, SIGN_OUT, SeekChoice,
+    WITHDRAW, change, rows,
 };
 use crate::online::NextScreen;
 use crate::online::games::OnlineGames;

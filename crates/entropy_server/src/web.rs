@@ -1,0 +1,58 @@
+//! The web game, served from the folder `--web` names (`./serve` builds
+//! it): its page at `/`, every file with its content type (`.wasm` as
+//! `application/wasm`, which browsers need to compile it as it arrives),
+//! the gzip copy beside a file sent instead to a browser that takes gzip,
+//! and `Cache-Control: no-cache` with `Last-Modified`, so that a browser
+//! keeps what it has fetched and asks only whether it changed (the file
+//! names stay the same from one build to the next: a page never mixes
+//! two builds' files). A path that names no file is answered 404.
+
+use std::path::Path;
+
+use axum::http::{HeaderValue, header};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeader;
+
+/// The service that answers with the web game's files in `folder`.
+pub fn files(folder: &Path) -> SetResponseHeader<ServeDir, HeaderValue> {
+    let files = ServeDir::new(folder)
+        .precompressed_gzip()
+        .append_index_html_on_directories(true);
+    SetResponseHeader::if_not_present(files, header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))
+}
+
+/// Whether `folder` holds a built web game (its page).
+pub fn built(folder: &Path) -> bool {
+    folder.join("index.html").is_file()
+}
+
+/// This computer's IPv4 addresses on its networks (not the loopback), the
+/// ones a friend on the same network types to reach a server listening on
+/// every address.
+pub fn local_addresses() -> Vec<String> {
+    let mut found = Vec::new();
+    #[cfg(unix)]
+    // SAFETY: getifaddrs fills a list that freeifaddrs frees; each entry's
+    // address is read only where the list says it is an IPv4 one.
+    unsafe {
+        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+        if libc::getifaddrs(&mut list) == 0 {
+            let mut entry = list;
+            while !entry.is_null() {
+                let address = (*entry).ifa_addr;
+                if !address.is_null() && i32::from((*address).sa_family) == libc::AF_INET {
+                    let v4 = &*(address as *const libc::sockaddr_in);
+                    let ip = std::net::Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr));
+                    if !ip.is_loopback() {
+                        found.push(ip.to_string());
+                    }
+                }
+                entry = (*entry).ifa_next;
+            }
+            libc::freeifaddrs(list);
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
