@@ -216,34 +216,37 @@ fn act(
         .is_some_and(|f| f.view.takeback_offer().is_some() && f.view.takeback_offer() == table.opponent());
     for DoGameAction(action) in asked.read() {
         let answer = matches!(action, GameAction::AcceptTakeback | GameAction::DeclineTakeback);
-        if !answer || offered {
-            let sends = !matches!(action, GameAction::Lobby) && (*action != GameAction::Resign || table.resign_armed);
-            act_on(*action, &mut table, &net, &mut next);
-            if sends && !online {
-                table.unsent.push(*action);
-            }
+        if (!answer || offered) && act_on(*action, &mut table, &net, &mut next) && !online {
+            table.unsent.push(*action);
         }
     }
 }
 
-/// Does `action` in the game on the table.
-fn act_on(action: GameAction, table: &mut OnTable, net: &Net, next: &mut NextScreen) {
+/// Does `action` in the game on the table; whether it asked the server.
+fn act_on(action: GameAction, table: &mut OnTable, net: &Net, next: &mut NextScreen) -> bool {
     let game = table.game.clone();
-    let send = |message| net.send(NetCommand::Send(message));
     if action != GameAction::Resign {
         table.resign_armed = false;
     }
-    match action {
-        GameAction::OfferTakeback | GameAction::AcceptTakeback => send(ClientMessage::Takeback { game }),
-        GameAction::DeclineTakeback => send(ClientMessage::DeclineTakeback { game }),
-        GameAction::Abort => send(ClientMessage::Abort { game }),
+    let message = match action {
+        GameAction::OfferTakeback | GameAction::AcceptTakeback => ClientMessage::Takeback { game },
+        GameAction::DeclineTakeback => ClientMessage::DeclineTakeback { game },
+        GameAction::Abort => ClientMessage::Abort { game },
         GameAction::Resign if table.resign_armed => {
             table.resign_armed = false;
-            send(ClientMessage::Resign { game });
+            ClientMessage::Resign { game }
         }
-        GameAction::Resign => table.resign_armed = true,
-        GameAction::Lobby => next.set(OnlineScreen::Lobby),
-    }
+        GameAction::Resign => {
+            table.resign_armed = true;
+            return false;
+        }
+        GameAction::Lobby => {
+            next.set(OnlineScreen::Lobby);
+            return false;
+        }
+    };
+    net.send(NetCommand::Send(message));
+    true
 }
 
 /// A choice on the result of a game on the table, as the room that shows

@@ -8,6 +8,7 @@
 //! [`start`] runs a server in the calling process (as the binary and the
 //! tests do) on a [`Clock`] it is given.
 
+pub mod addresses;
 pub mod auth;
 pub mod clock;
 pub mod conns;

@@ -130,7 +130,7 @@ async fn main() -> ExitCode {
         // computer's (and the loopback, for a player here).
         let port = running.local_addr().port();
         let hosts = if listen.ip().is_unspecified() {
-            let mut hosts = entropy_server::web::local_addresses();
+            let mut hosts = entropy_server::addresses::local_addresses();
             hosts.insert(0, "127.0.0.1".to_string());
             hosts
         } else {

@@ -105,13 +105,7 @@ pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
         .get_item(&key(path))
         .map_err(refused)?
         .ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
-    let aside = (1..)
-        .map(|n| match n {
-            1 => PathBuf::from(format!("{}.unreadable", key(path))),
-            n => PathBuf::from(format!("{}.unreadable-{n}", key(path))),
-        })
-        .find(|candidate| !exists(candidate))
-        .unwrap_or_else(|| PathBuf::from(format!("{}.unreadable", key(path))));
+    let aside = super::aside_name(path, exists);
     storage.set_item(&key(&aside), &text).map_err(refused)?;
     storage.remove_item(&key(path)).map_err(refused)?;
     Ok(aside)

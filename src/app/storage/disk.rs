@@ -188,17 +188,7 @@ pub fn explain(path: &Path, e: &io::Error) -> String {
 
 /// Renames `path` to a free `path.unreadable[-n]` and returns that name.
 pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
-    let folder = path.parent().unwrap_or(Path::new("."));
-    let aside = (1..)
-        .map(|n| match n {
-            1 => folder.join(format!("{name}.unreadable")),
-            n => folder.join(format!("{name}.unreadable-{n}")),
-        })
-        .find(|candidate| fs::symlink_metadata(candidate).is_err())
-        .unwrap_or_else(|| folder.join(format!("{name}.unreadable")));
+    let aside = super::aside_name(path, exists);
     fs::rename(path, &aside)?;
     Ok(aside)
 }

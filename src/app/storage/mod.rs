@@ -24,7 +24,7 @@
 //! (`browser`), behind the same functions.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
@@ -114,6 +114,23 @@ fn unreadable_reason(e: &io::Error) -> String {
         io::ErrorKind::InvalidInput | io::ErrorKind::FileTooLarge => format!("it is {e}"),
         _ => e.to_string(),
     }
+}
+
+/// The first of `path.unreadable`, `path.unreadable-2`, … that `taken`
+/// says is free: where an unreadable file is kept aside.
+fn aside_name(path: &Path, taken: impl Fn(&Path) -> bool) -> PathBuf {
+    let named = |n: u32| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(match n {
+            1 => ".unreadable".to_string(),
+            n => format!(".unreadable-{n}"),
+        });
+        PathBuf::from(name)
+    };
+    (1..)
+        .map(named)
+        .find(|candidate| !taken(candidate))
+        .unwrap_or_else(|| named(1))
 }
 
 /// What reading a file found.

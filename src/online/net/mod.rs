@@ -7,13 +7,13 @@
 //! Outside the browser ([`native`]) a thread runs a tokio runtime that
 //! holds the connection (`entropy_client`: the HTTP calls and the
 //! WebSocket that comes back by itself) and can host a server. In the
-//! browser ([`web`]) the page's own event loop carries it.
+//! browser ([`web`]) the connection is not carried yet (docs/web.md).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use entropy_client::Incoming;
 use entropy_protocol::{Account, ClientMessage, GameId};
-use std::path::PathBuf;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;

@@ -120,7 +120,7 @@ async fn run(mut inbox: UnboundedReceiver<NetCommand>, outbox: UnboundedSender<N
                             match host(&folder, web.clone()).await {
                                 Ok(running) => {
                                     let port = running.local_addr().port();
-                                    let addresses = entropy_server::web::local_addresses()
+                                    let addresses = entropy_server::addresses::local_addresses()
                                         .into_iter()
                                         .map(|a| format!("{a}:{port}"))
                                         .collect();

@@ -56,9 +56,8 @@ pub enum Row {
     Host,
 }
 
-/// The rows, in order.
-#[cfg(not(target_arch = "wasm32"))]
-pub const ROWS: &[Row] = &[
+/// Every row a computer shows, in order: Host last.
+const ALL_ROWS: &[Row] = &[
     Row::Address,
     Row::Name,
     Row::Password,
@@ -68,16 +67,11 @@ pub const ROWS: &[Row] = &[
     Row::Host,
 ];
 
-/// The rows, in order: a browser cannot host a server.
-#[cfg(target_arch = "wasm32")]
-pub const ROWS: &[Row] = &[
-    Row::Address,
-    Row::Name,
-    Row::Password,
-    Row::SignIn,
-    Row::Register,
-    Row::Back,
-];
+/// The rows, in order; a browser cannot host a server, so it has no Host.
+pub const ROWS: &[Row] = match ALL_ROWS.split_last() {
+    Some((_, rest)) if cfg!(target_arch = "wasm32") => rest,
+    _ => ALL_ROWS,
+};
 
 /// The labels of the fields and buttons, as the screen shows them.
 pub const ADDRESS: &str = "Server";
