@@ -169,7 +169,10 @@ pub const CONFIRM_RESIGN: &str = "Resign: sure?";
 pub const LOBBY: &str = "Lobby";
 
 /// What the player at this screen may do now, in the menus' order; a
-/// spectator may only go back to the lobby.
+/// spectator may only go back to the lobby. A move of the player's still
+/// on its way counts as made: once the opponent has moved too, it is
+/// Resign, not Abort (the server takes the move first, and then refuses
+/// an abort).
 pub fn actions(table: &OnTable, followed: &Followed) -> Vec<GameAction> {
     let mut actions = Vec::new();
     if let Some(me) = table.me
@@ -181,7 +184,8 @@ pub fn actions(table: &OnTable, followed: &Followed) -> Vec<GameAction> {
         if followed.may_offer_takeback(me) {
             actions.push(GameAction::OfferTakeback);
         }
-        actions.push(if followed.abortable() {
+        let both_will_have_moved = table.pending && followed.view.has_moved(1 - me);
+        actions.push(if followed.abortable() && !both_will_have_moved {
             GameAction::Abort
         } else {
             GameAction::Resign
@@ -445,6 +449,12 @@ mod tests {
         // Bob (Chaos) places, Ann (Order) passes: both have moved.
         moved(&mut game, 3, 1, "Aa");
         assert!(game.abortable());
+        // Ann's pass on its way (the connection gone) counts already.
+        let passing = OnTable {
+            pending: true,
+            ..ann.clone()
+        };
+        assert_eq!(actions(&passing, &game), [GameAction::Resign, GameAction::Lobby]);
         moved(&mut game, 4, 0, "AaAa");
         assert_eq!(
             actions(&ann, &game),
