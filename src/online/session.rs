@@ -78,9 +78,19 @@ pub fn sign_in_words(why: &str) -> (String, bool) {
 /// How long a notice of the server's stays on screen.
 pub const NOTICE: Duration = Duration::from_secs(8);
 
-/// The address a player signs in at the first time: a server on this
-/// computer (`entropy-server`'s own address).
+/// The address a player signs in at the first time outside the browser: a
+/// server on this computer (`entropy-server`'s own address).
 pub const FIRST_ADDRESS: &str = "127.0.0.1:7849";
+
+/// The address a player signs in at the first time: [`FIRST_ADDRESS`], or
+/// in the browser the server the page was loaded from.
+pub fn first_address() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(origin) = web_sys::window().and_then(|w| w.location().origin().ok()) {
+        return origin;
+    }
+    FIRST_ADDRESS.into()
+}
 
 /// What is remembered of the server: its address, the name signed in
 /// with, and the session's token (kept until the player signs out).
@@ -98,7 +108,7 @@ pub struct ServerChoice {
 impl Default for ServerChoice {
     fn default() -> Self {
         ServerChoice {
-            address: FIRST_ADDRESS.into(),
+            address: first_address(),
             name: String::new(),
             token: None,
         }

@@ -1,10 +1,14 @@
 //! The server's HTTP API: registration, sign-in and out, finished games,
 //! the leaderboard and the key the server signs its match files with.
-//! Each call is a blocking `ureq` request run on tokio's blocking pool, so
-//! it never holds up the tasks of a connection.
+//! Outside the browser each call is a blocking `ureq` request run on
+//! tokio's blocking pool, so it never holds up the tasks of a connection
+//! ([`native`]); in the browser it is the browser's `fetch` ([`web`]).
 
-use std::io::Read;
-use std::path::Path;
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,8 +16,8 @@ use entropy_protocol::{ApiError, Credentials, GameSummary, Rating, ServerKey, Si
 use serde::de::DeserializeOwned;
 
 use crate::endpoint::{Endpoint, path_segment};
-use crate::trust::{MAX_CA_FILE, Roots, parse_roots, tls_hint};
-use crate::{ClientError, connection};
+use crate::liveness::Liveness;
+use crate::{ClientError, Connection};
 
 /// The most a JSON answer may hold: 4 MiB (a player's list of thousands of games).
 pub const MAX_JSON: u64 = 4 * 1024 * 1024;
@@ -22,15 +26,13 @@ pub const MAX_MATCH_FILE: u64 = entropy_rules::MatchFile::BOUNDS.text as u64;
 /// How long one HTTP call may take in all.
 pub const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A server: where it is, and an HTTP agent to call its API with.
-/// Cheap to clone (the agent's connections are shared).
+/// A server: where it is, and how its API is called (an HTTP agent
+/// outside the browser, whose connections clones share).
 #[derive(Clone)]
 pub struct Server {
     endpoint: Arc<Endpoint>,
-    agent: ureq::Agent,
-    /// The certificate authorities trusted for `https://` and `wss://`
-    /// instead of the Mozilla roots ([`Server::with_root_certificates`]).
-    roots: Option<Roots>,
+    #[cfg(not(target_arch = "wasm32"))]
+    transport: native::Transport,
 }
 
 impl std::fmt::Debug for Server {
@@ -46,43 +48,8 @@ impl Server {
         let endpoint: Endpoint = url.parse().map_err(ClientError::Url)?;
         Ok(Server {
             endpoint: Arc::new(endpoint),
-            agent: agent(None),
-            roots: None,
-        })
-    }
-
-    /// The same server, its certificate checked against the certificate
-    /// authorities in `pem` (one or more `CERTIFICATE` blocks) and no
-    /// others: a server with a certificate of its own or of a private CA.
-    /// Used by the HTTP calls and the WebSocket alike.
-    pub fn with_root_certificates(self, pem: &[u8]) -> Result<Server, ClientError> {
-        let roots = parse_roots(pem).map_err(ClientError::Tls)?;
-        let roots: Roots = Arc::new(roots);
-        Ok(Server {
-            endpoint: self.endpoint,
-            agent: agent(Some(&roots)),
-            roots: Some(roots),
-        })
-    }
-
-    /// [`Server::with_root_certificates`] with the PEM file at `path`; the
-    /// error names the file.
-    pub fn with_ca_file(self, path: &Path) -> Result<Server, ClientError> {
-        let fail = |why: String| ClientError::Tls(format!("the certificate authority file {}: {why}", path.display()));
-        let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-        let mut pem = Vec::new();
-        file.take(MAX_CA_FILE + 1)
-            .read_to_end(&mut pem)
-            .map_err(|e| fail(e.to_string()))?;
-        if pem.len() as u64 > MAX_CA_FILE {
-            return Err(fail(format!("larger than {MAX_CA_FILE} bytes")));
-        }
-        let roots = parse_roots(&pem).map_err(fail)?;
-        let roots: Roots = Arc::new(roots);
-        Ok(Server {
-            endpoint: self.endpoint,
-            agent: agent(Some(&roots)),
-            roots: Some(roots),
+            #[cfg(not(target_arch = "wasm32"))]
+            transport: native::Transport::new(None),
         })
     }
 
@@ -169,64 +136,32 @@ impl Server {
         })
     }
 
-    /// Calls `path` on the blocking pool; the body of a success (2xx), or
-    /// the server's error.
-    async fn call(
-        &self,
-        method: Method,
-        path: String,
-        token: Option<String>,
-        limit: u64,
-    ) -> Result<String, ClientError> {
-        let agent = self.agent.clone();
-        let url = format!("{}{path}", self.endpoint.http_base());
-        let blocking = tokio::task::spawn_blocking(move || request(&agent, &method, &url, token.as_deref(), limit));
-        match blocking.await {
-            Ok(answer) => answer.map_err(|e| e.at(&path)),
-            Err(e) => Err(ClientError::Http {
-                what: path,
-                reason: format!("the request's task failed: {e}"),
-            }),
-        }
-    }
-
     /// A WebSocket connection to the server, signed in with `token` (none: a
     /// watcher), which comes back by itself after a lost connection: see
-    /// [`connection::Connection`].
-    pub async fn connect(&self, token: Option<String>) -> Result<connection::Connection, ClientError> {
-        self.connect_with(token, connection::Liveness::default()).await
+    /// [`Connection`].
+    pub async fn connect(&self, token: Option<String>) -> Result<Connection, ClientError> {
+        self.connect_with(token, Liveness::default()).await
     }
 
     /// [`Server::connect`], pinging and taking silence for a loss as
     /// `liveness` says (a game on screen wants a loss said at once).
-    pub async fn connect_with(
-        &self,
-        token: Option<String>,
-        liveness: connection::Liveness,
-    ) -> Result<connection::Connection, ClientError> {
-        connection::Connection::open(self.endpoint.as_ref().clone(), self.roots.clone(), token, liveness).await
+    pub async fn connect_with(&self, token: Option<String>, liveness: Liveness) -> Result<Connection, ClientError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        let connector = self.transport.connector(&self.endpoint)?;
+        #[cfg(target_arch = "wasm32")]
+        let connector = crate::socket::Connector;
+        Connection::open(self.endpoint.as_ref().clone(), connector, token, liveness).await
     }
-}
 
-/// The HTTP agent, trusting `roots` (none: the Mozilla roots).
-fn agent(roots: Option<&Roots>) -> ureq::Agent {
-    let mut config = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(HTTP_TIMEOUT))
-        .max_redirects(0)
-        .user_agent(format!("entropy_client/{}", env!("CARGO_PKG_VERSION")));
-    if let Some(roots) = roots {
-        let certs: Vec<_> = roots
-            .iter()
-            .map(|der| ureq::tls::Certificate::from_der(der.as_ref()).to_owned())
-            .collect();
-        let tls = ureq::tls::TlsConfig::builder()
-            .provider(ureq::tls::TlsProvider::Rustls)
-            .root_certs(ureq::tls::RootCerts::Specific(Arc::new(certs)))
-            .build();
-        config = config.tls_config(tls);
+    /// Calls `path`: the body of a success (2xx), or the server's error.
+    async fn call(&self, method: Method, path: String, token: Option<String>, limit: u64) -> Result<String, ClientError> {
+        let url = format!("{}{path}", self.endpoint.http_base());
+        #[cfg(not(target_arch = "wasm32"))]
+        let answer = self.transport.call(method, url, token, limit).await;
+        #[cfg(target_arch = "wasm32")]
+        let answer = web::call(method, url, token, limit).await;
+        answer.map_err(|e| e.at(&path))
     }
-    config.build().new_agent()
 }
 
 enum Method {
@@ -257,41 +192,8 @@ impl CallError {
     }
 }
 
-fn request(
-    agent: &ureq::Agent,
-    method: &Method,
-    url: &str,
-    token: Option<&str>,
-    limit: u64,
-) -> Result<String, CallError> {
-    let bearer = token.map(|t| format!("Bearer {t}"));
-    let sent = match method {
-        Method::Get => {
-            let mut request = agent.get(url);
-            if let Some(bearer) = &bearer {
-                request = request.header("Authorization", bearer);
-            }
-            request.call()
-        }
-        Method::Post { body } => {
-            let mut request = agent.post(url).header("Content-Type", "application/json");
-            if let Some(bearer) = &bearer {
-                request = request.header("Authorization", bearer);
-            }
-            request.send(body.as_str())
-        }
-    };
-    let mut response = sent.map_err(|e| CallError::Http(tls_hint(e.to_string())))?;
-    let status = response.status().as_u16();
-    let text = response
-        .body_mut()
-        .with_config()
-        .limit(limit)
-        .read_to_string()
-        .map_err(|e| match e {
-            ureq::Error::BodyExceedsLimit(n) => CallError::Malformed(format!("the answer is larger than {n} bytes")),
-            e => CallError::Http(e.to_string()),
-        })?;
+/// A call's answer: the body of a success (2xx), or the server's error.
+fn answer(status: u16, text: String) -> Result<String, CallError> {
     if (200..300).contains(&status) {
         return Ok(text);
     }

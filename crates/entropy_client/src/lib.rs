@@ -4,11 +4,13 @@
 //!   `http://`, `https://` or a bare `host:port`, all taken alike) and its
 //!   HTTP API: [`Server::register`], [`Server::login`], [`Server::logout`],
 //!   [`Server::game_file`], [`Server::player_games`],
-//!   [`Server::leaderboard`], [`Server::server_key`]. The calls are blocking `ureq` requests run on
-//!   tokio's blocking pool (rustls with ring: no OpenSSL, no aws-lc-rs).
-//!   `https://` and `wss://` trust the Mozilla roots, or instead the
-//!   certificate authorities given ([`Server::with_root_certificates`],
-//!   [`Server::with_ca_file`]): a server with a certificate of its own.
+//!   [`Server::leaderboard`], [`Server::server_key`]. Outside the browser
+//!   the calls are blocking `ureq` requests run on tokio's blocking pool
+//!   (rustls with ring: no OpenSSL, no aws-lc-rs), and `https://` and
+//!   `wss://` trust the Mozilla roots, or instead the certificate
+//!   authorities given (`Server::with_root_certificates`,
+//!   `Server::with_ca_file`): a server with a certificate of its own. In
+//!   the browser they are the browser's `fetch` and WebSocket.
 //! - [`Connection`] ([`Server::connect`]): the WebSocket, sending
 //!   [`entropy_protocol::ClientMessage`]s and receiving
 //!   [`entropy_protocol::ServerMessage`]s, which connects again by itself
@@ -21,27 +23,29 @@
 //! - [`bot`]: a bot that plays random legal moves, for tests and scripted
 //!   runs.
 //!
-//! Everything runs inside a tokio runtime the caller provides.
+//! Outside the browser everything runs inside a tokio runtime the caller
+//! provides; in the browser, on the page's event loop ([`runtime`]).
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bot;
-#[cfg(not(target_arch = "wasm32"))]
 mod connection;
 mod endpoint;
-#[cfg(not(target_arch = "wasm32"))]
 mod http;
 mod incoming;
+mod liveness;
+mod resume;
+pub mod runtime;
+mod socket;
 #[cfg(not(target_arch = "wasm32"))]
 mod trust;
 mod view;
 
 use std::fmt;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub use connection::{CONNECT_TIMEOUT, Connection, FIRST_BACKOFF, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE};
+pub use connection::Connection;
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
-#[cfg(not(target_arch = "wasm32"))]
 pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
+pub use liveness::{CONNECT_TIMEOUT, FIRST_BACKOFF, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE};
 pub use incoming::Incoming;
 #[cfg(not(target_arch = "wasm32"))]
 pub use trust::CA_FILE_VAR;

@@ -4,25 +4,102 @@
 //! asks for no frame to listen for it: each event wakes the game's loop
 //! ([`crate::app::redraw::wake`]).
 //!
-//! Outside the browser ([`native`]) a thread runs a tokio runtime that
-//! holds the connection (`entropy_client`: the HTTP calls and the
-//! WebSocket that comes back by itself) and can host a server. In the
-//! browser ([`web`]) the connection is not carried yet (docs/web.md).
+//! One session ([`link`]) holds the connection (`entropy_client`: the
+//! HTTP calls and the WebSocket that comes back by itself) and a server
+//! hosted here ([`host`]). Outside the browser it runs on a thread of its
+//! own with a tokio runtime (Bevy's task pools have no tokio reactor); in
+//! the browser, on the page's event loop, through the browser's own
+//! WebSocket and `fetch`.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Duration;
 
+use bevy::prelude::*;
 use entropy_client::Incoming;
 use entropy_protocol::{Account, ClientMessage, GameId};
+use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
 
-#[cfg(not(target_arch = "wasm32"))]
-mod native;
-#[cfg(not(target_arch = "wasm32"))]
-pub use native::{HOST_DATABASE, Net};
-#[cfg(target_arch = "wasm32")]
-mod web;
-#[cfg(target_arch = "wasm32")]
-pub use web::Net;
+mod host;
+mod link;
+
+pub use host::HOST_DATABASE;
+
+/// The two ends of the network's channels, held by the app: commands in
+/// ([`Net::send`]), events out ([`Net::drain`], once a frame), both without
+/// waiting. Dropped (the game closing), it lets the session stop a server
+/// it hosts, which stores when it went down so that its games' clocks get
+/// the time back.
+#[derive(Resource)]
+pub struct Net {
+    commands: Option<UnboundedSender<NetCommand>>,
+    events: Mutex<UnboundedReceiver<NetEvent>>,
+    #[cfg(not(target_arch = "wasm32"))]
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Net {
+    /// Starts the network's session.
+    pub fn start() -> Net {
+        let (commands, inbox) = unbounded();
+        let (outbox, events) = unbounded();
+        let outbox = link::Outbox(outbox);
+        #[cfg(not(target_arch = "wasm32"))]
+        let thread = {
+            let started = std::thread::Builder::new().name("network".into()).spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                match runtime {
+                    Ok(runtime) => runtime.block_on(link::run(inbox, outbox)),
+                    Err(e) => {
+                        outbox.say(NetEvent::Failed(format!("the network could not start: {e}")));
+                    }
+                }
+            });
+            started
+                .map_err(|e| error!("the network's thread could not start: {e}"))
+                .ok()
+        };
+        #[cfg(target_arch = "wasm32")]
+        entropy_client::runtime::spawn(link::run(inbox, outbox));
+        Net {
+            commands: Some(commands),
+            events: Mutex::new(events),
+            #[cfg(not(target_arch = "wasm32"))]
+            thread,
+        }
+    }
+
+    /// Asks the network for `command`; never waits.
+    pub fn send(&self, command: NetCommand) {
+        if self.commands.as_ref().is_none_or(|c| c.unbounded_send(command).is_err()) {
+            warn!("the network's session has stopped");
+        }
+    }
+
+    /// What the network has said since the last call; never waits.
+    pub fn drain(&self) -> Vec<NetEvent> {
+        let mut events = Vec::new();
+        let mut inbox = self.events.lock().unwrap_or_else(|p| p.into_inner());
+        while let Ok(event) = inbox.try_recv() {
+            events.push(event);
+        }
+        events
+    }
+}
+
+impl Drop for Net {
+    fn drop(&mut self) {
+        // The session's loop ends when its commands end.
+        self.commands = None;
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(thread) = self.thread.take() {
+            let deadline = std::time::Instant::now() + Duration::from_secs(6);
+            while !thread.is_finished() && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+}
 
 /// How long signing in may take before the player is told the server
 /// cannot be reached: the HTTP call and the WebSocket's opening together.
