@@ -16,12 +16,13 @@ use bevy::prelude::*;
 
 pub mod app;
 pub mod carreno;
-// The scripted runs and the probe, for the tests and the measurements on a
-// computer (the web game is driven through the browser).
+// The scripted runs, for the tests and the measurements on a computer (the
+// web game is driven through the browser, with the probe).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod dev;
 pub mod history;
 pub mod online;
+pub mod probe;
 pub mod simultaneous;
 pub mod solomon;
 pub mod table;
@@ -165,7 +166,7 @@ impl Plugin for AppPlugin {
             ui::audio::plugin,
             solomon::sounds::plugin,
             (ui::window::plugin, ui::render_connection::plugin),
-            ui::frames::plugin,
+            (ui::frames::plugin, probe::plugin),
             #[cfg(not(target_arch = "wasm32"))]
             dev::plugin,
             carreno::looks_plugin,

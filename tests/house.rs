@@ -1,7 +1,8 @@
 //! The house's rooms and their floors: `app` ← `ui` ← `table` ← `history`
 //! (the matches of Solomon's Entropy kept, of both ways to play it) and
 //! `online` (playing through a server: the session, the lobby) ← the
-//! games (`solomon`, `carreno`, `simultaneous`) ← `dev`. A file imports only from its own room
+//! games (`solomon`, `carreno`, `simultaneous`) ← `probe` (what the
+//! screen holds, for tests) and `dev`. A file imports only from its own room
 //! and the floors below it; neither game names the other; no file of the
 //! lower floors names a game, its rules or its computer players. Read from
 //! the sources themselves (their code, not their comments).
@@ -9,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, by floor.
-const ROOMS: [(&str, u8); 9] = [
+const ROOMS: [(&str, u8); 10] = [
     ("app", 0),
     ("ui", 1),
     ("table", 2),
@@ -18,6 +19,7 @@ const ROOMS: [(&str, u8); 9] = [
     ("solomon", 4),
     ("carreno", 4),
     ("simultaneous", 4),
+    ("probe", 5),
     ("dev", 5),
 ];
 

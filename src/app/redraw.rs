@@ -117,15 +117,16 @@ fn begin_frame(mut redraw: ResMut<Redraw>) {
     redraw.began = Some(Instant::now());
 }
 
-/// A key, a mouse button or a gamepad button pressed or released this
-/// frame: the next frame takes what it set off.
+/// A key, a mouse button, a finger or a gamepad button pressed, moved or
+/// released this frame: the next frame takes what it set off.
 fn input_asks_for_the_next_frame(
     mut keys: MessageReader<KeyboardInput>,
     mut mouse: MessageReader<MouseButtonInput>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
     mut pads: MessageReader<GamepadButtonStateChangedEvent>,
     mut redraw: ResMut<Redraw>,
 ) {
-    let took = keys.read().count() + mouse.read().count() + pads.read().count();
+    let took = keys.read().count() + mouse.read().count() + touches.read().count() + pads.read().count();
     if took > 0 {
         redraw.now();
     }

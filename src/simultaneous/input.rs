@@ -6,8 +6,6 @@
 //! the gamepad move a cursor that starts on the waiting board, Enter or A
 //! acts, Esc or B puts a picked-up counter back, P or Y passes.
 
-use bevy::ecs::system::SystemParam;
-use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use entropy_rules::{Action, Cell, Player, Role, Slide};
 
@@ -15,10 +13,9 @@ use super::SimScreen;
 use super::boards::SimLayout;
 use super::game::{SimAction, SimMatch, Simultaneous};
 use crate::app::AppSet;
-use crate::table::input::board_input;
 use crate::table::input::board_input::BoardGame;
+use crate::table::input::{Hand, board_input};
 use crate::table::turn::Intent;
-use crate::ui::camera::{WorldCamera, pointer_world};
 use crate::ui::menus::MenuKeys;
 use crate::ui::navigation::Nav;
 use crate::ui::overlays::{Overlay, OverlayCommand};
@@ -93,16 +90,8 @@ pub fn activate(game: &SimMatch, hand: &mut SimHand, owner: Player, cell: Cell) 
     })
 }
 
-/// Where the mouse is.
-#[derive(SystemParam)]
-struct Mouse<'w, 's> {
-    buttons: Res<'w, ButtonInput<MouseButton>>,
-    pointers: Query<'w, 's, (&'static PointerId, &'static PointerLocation)>,
-    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
-}
-
 fn mouse_input(
-    mouse: Mouse,
+    pointer: Hand,
     board: BoardInput,
     mut hand: ResMut<SimHand>,
     mut intents: MessageWriter<Intent<Simultaneous>>,
@@ -112,11 +101,11 @@ fn mouse_input(
         return;
     };
     let layout = SimLayout { size: game.game.size() };
-    let at = pointer_world(&mouse.pointers, &mouse.camera).and_then(|p| layout.cell_at(p));
+    let at = pointer.point().and_then(|p| layout.cell_at(p));
     if hand.hovered != at {
         hand.hovered = at;
     }
-    if mouse.buttons.just_pressed(MouseButton::Left)
+    if pointer.just_pressed()
         && let Some((owner, cell)) = at
         && let Some(action) = activate(game, &mut hand, owner, cell)
     {

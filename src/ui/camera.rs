@@ -213,7 +213,15 @@ pub fn pointer_world(
     camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
 ) -> Option<Vec2> {
     let (_, location) = pointers.iter().find(|(id, _)| id.is_mouse())?;
-    let position = location.location.as_ref()?.position;
+    window_to_world(location.location.as_ref()?.position, camera)
+}
+
+/// A place in the window (logical pixels) in world coordinates, if it is
+/// in the world camera's part of the window (not over the side panel).
+pub fn window_to_world(
+    position: Vec2,
+    camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+) -> Option<Vec2> {
     let (camera, transform) = camera.single().ok()?;
     if camera.logical_viewport_rect().is_some_and(|r| !r.contains(position)) {
         return None;

@@ -5,7 +5,8 @@
 //! (at once or later: Bevy's egui takes a later one for one at once, so
 //! its requests are read from egui itself), for a finished search ([`crate::app::redraw::wake`])
 //! and for a gamepad (a thread that waits for its events, since the window
-//! system knows nothing of gamepads).
+//! system knows nothing of gamepads; in the browser, which tells no
+//! gamepad's buttons, the page looks at the pads while one is connected).
 //!
 //! Time in the game (`Time`, which animations and the count follow) counts
 //! only while something moves: the first frame after a still spell
@@ -119,9 +120,44 @@ fn start_wakers(proxy: Res<EventLoopProxyWrapper>, mut commands: Commands) {
     };
     redraw::set_waker(wake.clone());
     #[cfg(target_arch = "wasm32")]
-    commands.insert_resource(Alarm());
+    {
+        commands.insert_resource(Alarm());
+        let wake = wasm_bindgen::closure::Closure::<dyn Fn()>::new(wake);
+        watch_gamepads(&wake.into_js_value());
+    }
     #[cfg(not(target_arch = "wasm32"))]
     start_threads(wake, &mut commands);
+}
+
+// The browser tells when a gamepad comes and goes, not when its buttons
+// or sticks change: while one is connected the page looks at the pads
+// every 16 ms and wakes the game when what is pressed or pushed changed
+// (the game's own gamepad reading, Bevy's, happens in the frame woken).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
+export function watch_gamepads(wake) {
+    const pads = () => Array.from(navigator.getGamepads ? navigator.getGamepads() : []).filter((p) => p);
+    const state = () => pads()
+        .map((p) => p.buttons.map((b) => (b.pressed ? 1 : 0)).join("") + p.axes.map((a) => Math.round(a * 2)).join(","))
+        .join("|");
+    let last = "";
+    let timer = null;
+    const look = () => {
+        const now = state();
+        if (now !== last) { last = now; wake(); }
+    };
+    const follow = () => {
+        const any = pads().length > 0;
+        if (any && timer === null) timer = setInterval(look, 16);
+        if (!any && timer !== null) { clearInterval(timer); timer = null; }
+        wake();
+    };
+    window.addEventListener("gamepadconnected", follow);
+    window.addEventListener("gamepaddisconnected", follow);
+}
+"#)]
+extern "C" {
+    fn watch_gamepads(wake: &wasm_bindgen::JsValue);
 }
 
 /// The alarm's thread and the gamepads' (a computer's: the browser has no

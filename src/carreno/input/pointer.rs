@@ -1,35 +1,24 @@
-//! The mouse on Carreno's board: a press on a piece picks it up (or is
+//! The mouse or a finger on Carreno's board ([`Hand`]): a press on a piece picks it up (or is
 //! refused with the rules' reason), a press on a square moves the
 //! picked-up piece there, a drag takes it there; the dragged piece follows
 //! the pointer and a released one goes home. The square under the pointer
 //! is where the pointer is at that moment (`crate::ui::camera::pointer_world`),
 //! not where picking last saw it, as on every board here.
 
-use bevy::ecs::system::SystemParam;
-use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use carreno_rules::Move;
 
 use super::{Act, BoardInput, Outcome, Selection, activate};
 use crate::carreno::board::{CarrenoLayout, Piece};
+use crate::table::input::Hand;
 use crate::table::input::pickup::follow_or_return;
 use crate::ui::animation::{Shake, Tween};
-use crate::ui::camera::WorldCamera;
-use crate::ui::camera::pointer_world;
 
-/// Where the mouse is.
-#[derive(SystemParam)]
-pub(super) struct Mouse<'w, 's> {
-    buttons: Res<'w, ButtonInput<MouseButton>>,
-    pointers: Query<'w, 's, (&'static PointerId, &'static PointerLocation)>,
-    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<WorldCamera>>,
-}
-
-pub(super) fn mouse_input(mouse: Mouse, board: BoardInput, mut selection: ResMut<Selection>, mut act: Act) {
+pub(super) fn mouse_input(hand: Hand, board: BoardInput, mut selection: ResMut<Selection>, mut act: Act) {
     let Some(game) = board.ready() else { return };
-    let point = pointer_world(&mouse.pointers, &mouse.camera);
+    let point = hand.point();
     let hovered = point.and_then(CarrenoLayout::square_at);
-    if mouse.buttons.just_pressed(MouseButton::Left) {
+    if hand.just_pressed() {
         match (hovered, point) {
             (Some(square), Some(point)) => {
                 selection.press(square, point);
@@ -42,10 +31,10 @@ pub(super) fn mouse_input(mouse: Mouse, board: BoardInput, mut selection: ResMut
             _ => *selection = Selection::default(),
         }
     }
-    if mouse.buttons.pressed(MouseButton::Left) {
+    if hand.pressed() {
         selection.drag_to(point);
     }
-    if mouse.buttons.just_released(MouseButton::Left)
+    if hand.just_released()
         && let Some((from, to)) = selection.release(hovered)
     {
         act.send(Some(Outcome::Intent(Move::slide(from, to))));
@@ -55,15 +44,14 @@ pub(super) fn mouse_input(mouse: Mouse, board: BoardInput, mut selection: ResMut
 /// Pieces neither sliding nor shaking.
 type NotMoving = (Without<Tween>, Without<Shake>);
 
-/// A dragged piece follows the pointer; a released one goes home.
+/// A dragged piece follows the hand; a released one goes home.
 pub(super) fn follow_pointer(
     selection: Res<Selection>,
-    pointers: Query<(&PointerId, &PointerLocation)>,
-    camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+    hand: Hand,
     mut pieces: Query<(Entity, &Piece, &mut Transform), NotMoving>,
     mut commands: Commands,
 ) {
-    let point = pointer_world(&pointers, &camera);
+    let point = hand.point();
     for (entity, piece, mut transform) in &mut pieces {
         let dragged = selection.dragging && selection.picked == Some(piece.at);
         follow_or_return(

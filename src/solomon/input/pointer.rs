@@ -1,12 +1,12 @@
-//! The mouse on the board. Presses, releases and drags are decided here
-//! from the button's state and the cell under the pointer at that moment,
+//! The mouse or a finger on the board ([`Hand`]). Presses, releases and
+//! drags are decided here from the hand's state and the cell under it at
+//! that moment,
 //! found from where the pointer is in the world camera's part of the
 //! window (the side panel is outside it): a hand that leaves a button of
 //! the panel and clicks a cell within one frame is heard, which picking's
 //! hover, a frame behind the pointer, would miss. The cells' picking
 //! observers set [`super::Hovered`] for what is drawn under the pointer.
 
-use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use entropy_rules::{Action, Phase, Slide};
 
@@ -15,12 +15,10 @@ use crate::solomon::game::{CurrentMatch, Intent, Solomon};
 use crate::solomon::input::{Held, activate};
 use crate::solomon::world::layout::BoardLayout;
 use crate::solomon::world::pieces::{Counter, CounterAt};
-use crate::table::input::board_takes_input;
+use crate::table::input::{Hand, board_takes_input};
 use crate::table::input::pickup::follow_or_return;
 use crate::table::z;
 use crate::ui::animation::{Shake, Tween};
-use crate::ui::camera::WorldCamera;
-use crate::ui::camera::pointer_world;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -42,17 +40,15 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn mouse_input(
-    buttons: Res<ButtonInput<MouseButton>>,
+    hand: Hand,
     (game, layout): (Res<CurrentMatch>, Res<BoardLayout>),
     mut held: ResMut<Held>,
-    pointers: Query<(&PointerId, &PointerLocation)>,
-    camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
     mut intents: MessageWriter<Intent<Solomon>>,
 ) {
     let position = game.round().position();
-    let point = pointer_world(&pointers, &camera);
+    let point = hand.point();
     let under = point.and_then(|p| layout.cell_at(p));
-    if buttons.just_pressed(MouseButton::Left) {
+    if hand.just_pressed() {
         match (under, point) {
             (Some(cell), Some(point)) => {
                 held.press(cell, point);
@@ -68,10 +64,10 @@ fn mouse_input(
             _ => *held = Held::default(),
         }
     }
-    if buttons.pressed(MouseButton::Left) {
+    if hand.pressed() {
         held.drag_to(point);
     }
-    if buttons.just_released(MouseButton::Left) {
+    if hand.just_released() {
         match position.phase() {
             Phase::ChaosPlace(_) => {
                 let pressed = held.take_press();
@@ -95,16 +91,15 @@ fn mouse_input(
 type RestingCounters<'w, 's> =
     Query<'w, 's, (Entity, &'static Counter, &'static mut Transform), (Without<Tween>, Without<Shake>)>;
 
-/// A dragged counter follows the pointer; a released one goes home.
+/// A dragged counter follows the hand; a released one goes home.
 fn follow_pointer(
     held: Res<Held>,
     layout: Res<BoardLayout>,
-    pointers: Query<(&PointerId, &PointerLocation)>,
-    camera: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+    hand: Hand,
     mut counters: RestingCounters,
     mut commands: Commands,
 ) {
-    let point = pointer_world(&pointers, &camera);
+    let point = hand.point();
     for (entity, counter, mut transform) in &mut counters {
         let CounterAt::Cell(cell) = counter.at else { continue };
         let home = layout.cell_centre(cell).extend(z::COUNTER);

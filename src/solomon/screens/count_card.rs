@@ -60,15 +60,16 @@ pub(crate) fn counting(ui: &mut egui::Ui, count: &ScoreCount, skips: &mut Messag
     });
 }
 
-/// Any key, button or click skips the count to its end.
+/// Any key, button, click or tap skips the count to its end.
 pub(crate) fn skip_on_any_key(
     mut keys: MenuKeys<SolomonScreen>,
     mut mouse: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    touches: Res<bevy::input::touch::Touches>,
     phase: CurrentPhase,
     mut skips: MessageWriter<SkipCount>,
 ) {
     let pressed = !keys.for_screen(SolomonScreen::Playing).is_empty();
-    let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0;
+    let clicked = mouse.read().filter(|m| m.state.is_pressed()).count() > 0 || touches.any_just_pressed();
     let counting = phase.get() == Some(TurnPhase::Scoring);
     if counting && (pressed || clicked) {
         skips.write(SkipCount);

@@ -43,9 +43,13 @@ impl<T: CursorSquare> BoardCursor<T> {
     }
 }
 
-/// Hides the cursor when the mouse moves.
-pub fn hide_on_mouse_move<T: CursorSquare>(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor<T>>) {
-    if moved.read().count() > 0 && cursor.visible {
+/// Hides the cursor when the mouse moves or a finger touches.
+pub fn hide_on_mouse_move<T: CursorSquare>(
+    mut moved: MessageReader<CursorMoved>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    mut cursor: ResMut<BoardCursor<T>>,
+) {
+    if (moved.read().count() > 0 || touches.read().count() > 0) && cursor.visible {
         cursor.visible = false;
     }
 }

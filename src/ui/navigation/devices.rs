@@ -62,12 +62,14 @@ fn track_device(
     mut keys: MessageReader<KeyboardInput>,
     mut mouse: MessageReader<MouseButtonInput>,
     mut moved: MessageReader<CursorMoved>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
     mut pads: MessageReader<GamepadConnectionEvent>,
     gamepads: Query<&Gamepad>,
     mut last: ResMut<LastDevice>,
 ) {
     let mut device = None;
-    if mouse.read().count() > 0 || moved.read().count() > 0 {
+    // A finger is a pointer too: the keys' cursor and hints give way to it.
+    if mouse.read().count() > 0 || moved.read().count() > 0 || touches.read().count() > 0 {
         device = Some(LastDevice::Mouse);
     }
     if keys.read().count() > 0 {

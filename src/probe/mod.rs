@@ -1,11 +1,13 @@
-//! The probe for tests with a real pointer: with `ENTROPY_PROBE=<file>`,
-//! the game writes what its screen holds into that file each time it
-//! changes: the screen and the dialog on top, a few facts of the match, the
+//! The probe for tests with a real pointer: with `ENTROPY_PROBE=<file>`
+//! (in the browser: a page address ending in `?probe`), the game writes
+//! what its screen holds into that file (the page's `entropyProbe`) each
+//! time it changes: the screen and the dialog on top, a few facts of the match, the
 //! setup and the settings, every control drawn with its centre in the
-//! window's pixels (so that a test can move a real X pointer onto a button
-//! by its label) and every cell and square of the board on screen. The
-//! file is replaced whole (written beside it, then renamed), so a reader
-//! never sees half of it. Without the variable nothing is recorded.
+//! window's pixels (so that a test can move a real X pointer, or the
+//! browser's, onto a button by its label) and every cell and square of the
+//! board on screen. The file is replaced whole (written beside it, then
+//! renamed), so a reader never sees half of it. Without the variable (or
+//! the address's `?probe`) nothing is recorded.
 //!
 //! One line each, fields separated by tabs:
 //!
@@ -32,7 +34,9 @@
 //! only when something changes, so the frame number then stays too).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+
+mod shown;
+pub use shown::{Shown, ShownScreen};
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -49,13 +53,13 @@ use crate::ui::camera::WorldCamera;
 use crate::ui::overlays::Overlays;
 use crate::ui::theme::controls;
 
-pub(super) fn plugin(app: &mut App) {
-    let Some(path) = std::env::var_os("ENTROPY_PROBE").filter(|p| !p.is_empty()) else {
+pub(crate) fn plugin(app: &mut App) {
+    let Some(out) = Out::asked() else {
         return;
     };
     controls::record();
     app.insert_resource(Probe {
-        path: PathBuf::from(path),
+        out,
         last: String::new(),
         frame: 0,
     })
@@ -64,15 +68,53 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Resource)]
 struct Probe {
-    path: PathBuf,
+    out: Out,
     last: String,
     frame: u64,
+}
+
+/// Where the probe writes: a file, or the page.
+struct Out {
+    #[cfg(not(target_arch = "wasm32"))]
+    path: std::path::PathBuf,
+}
+
+impl Out {
+    /// Where the probe was asked to write, if it was.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn asked() -> Option<Out> {
+        let path = std::env::var_os("ENTROPY_PROBE").filter(|p| !p.is_empty())?;
+        Some(Out { path: path.into() })
+    }
+
+    /// The page asks with `?probe` at the end of its address.
+    #[cfg(target_arch = "wasm32")]
+    fn asked() -> Option<Out> {
+        let search = web_sys::window()?.location().search().ok()?;
+        (search == "?probe").then_some(Out {})
+    }
+
+    /// Replaces what the probe says with `whole`; whether it was written.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn write(&self, whole: String) -> bool {
+        let partial = self.path.with_extension("partial");
+        std::fs::write(&partial, whole)
+            .and_then(|_| std::fs::rename(&partial, &self.path))
+            .is_ok()
+    }
+
+    /// Sets the page's `entropyProbe` to `whole`.
+    #[cfg(target_arch = "wasm32")]
+    fn write(&self, whole: String) -> bool {
+        let Some(window) = web_sys::window() else { return false };
+        js_sys::Reflect::set(&window, &"entropyProbe".into(), &whole.into()).unwrap_or(false)
+    }
 }
 
 /// The game's state the probe reports.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Facts<'w, 's> {
-    screen: super::ShownScreen<'w>,
+    screen: ShownScreen<'w>,
     overlays: Res<'w, Overlays>,
     phase: crate::solomon::phase::CurrentPhase<'w>,
     game: Option<Res<'w, CurrentMatch>>,
@@ -301,12 +343,7 @@ fn write(
     probe.frame += 1;
     if text != probe.last || probe.frame.is_multiple_of(4) {
         let frame = probe.frame;
-        let partial = probe.path.with_extension("partial");
-        let whole = format!("frame\t{frame}\n{text}");
-        if std::fs::write(&partial, whole)
-            .and_then(|_| std::fs::rename(&partial, &probe.path))
-            .is_ok()
-        {
+        if probe.out.write(format!("frame\t{frame}\n{text}")) {
             probe.last = text;
         }
     }
