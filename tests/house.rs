@@ -2,7 +2,7 @@
 //! (the matches of Solomon's Entropy kept, of both ways to play it) and
 //! `online` (playing through a server: the session, the lobby) ← the
 //! games (`solomon`, `carreno`, `simultaneous`) ← `probe` (what the
-//! screen holds, for tests) and `dev`. A file imports only from its own room
+//! screen holds, for tests) ← `dev`. A file imports only from its own room
 //! and the floors below it; neither game names the other; no file of the
 //! lower floors names a game, its rules or its computer players. Read from
 //! the sources themselves (their code, not their comments).
@@ -20,7 +20,7 @@ const ROOMS: [(&str, u8); 10] = [
     ("carreno", 4),
     ("simultaneous", 4),
     ("probe", 5),
-    ("dev", 5),
+    ("dev", 6),
 ];
 
 /// What only a game may name.

@@ -23,6 +23,8 @@ pub(crate) enum Frame {
     Close(String),
     /// The socket failed, why.
     Failed(String),
-    /// A frame that carries nothing for the protocol (a ping, a pong).
+    /// A frame that carries nothing for the protocol (a ping, a pong; the
+    /// browser answers them itself).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Nothing,
 }
