@@ -97,6 +97,20 @@ impl InterfaceScale {
 /// The side panel's width at scale 1, in logical pixels.
 pub const PANEL_WIDTH: f32 = 340.0;
 
+/// Where the side panel stands in a window of `size` (interface points,
+/// the top left at zero): at the right, or across the bottom under the
+/// board when the window stands upright and is too narrow for both side
+/// by side (a phone).
+pub fn panel_area(size: Vec2) -> Rect {
+    let upright = size.x < 2.0 * PANEL_WIDTH && size.y > size.x * 1.2;
+    if upright {
+        let height = (size.y - size.x).max(size.y * 0.45);
+        Rect::from_corners(Vec2::new(0.0, size.y - height), size)
+    } else {
+        Rect::from_corners(Vec2::new(size.x - PANEL_WIDTH, 0.0), size)
+    }
+}
+
 /// The world camera.
 #[derive(Component)]
 pub struct WorldCamera;
@@ -105,11 +119,14 @@ pub struct WorldCamera;
 /// panel's ground, [`super::panel_ground`]).
 pub const INTERFACE_LAYER: usize = 1;
 
-/// How much of the window's right side the interface panel covers, in logical pixels.
+/// How much of the window the interface panel covers, in logical pixels:
+/// its right side, or its bottom ([`panel_area`]).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct PanelInset {
-    /// Width of the right panel (0 when there is none).
+    /// Width of the panel at the right (0 when there is none there).
     pub right: f32,
+    /// Height of the panel across the bottom (0 when there is none there).
+    pub bottom: f32,
 }
 
 fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -165,14 +182,22 @@ fn scale_interface(
     if *scale != wanted {
         *scale = wanted;
     }
-    let right = if shown.is_some() { PANEL_WIDTH * wanted.0 } else { 0.0 };
-    if inset.right != right {
-        inset.right = right;
+    let panel = if shown.is_some() {
+        let points = Vec2::new(window.width(), window.height()) / wanted.0;
+        let area = panel_area(points);
+        let right = if area.min.x > 0.0 { area.width() * wanted.0 } else { 0.0 };
+        let bottom = if area.min.y > 0.0 { area.height() * wanted.0 } else { 0.0 };
+        PanelInset { right, bottom }
+    } else {
+        PanelInset::default()
+    };
+    if *inset != panel {
+        *inset = panel;
     }
 }
 
-/// Keeps the world in the part of the window left of the panel, showing
-/// the screen's [`WorldView`].
+/// Keeps the world in the part of the window left of the panel (or above
+/// it), showing the screen's [`WorldView`].
 fn fit_world_camera(
     inset: Res<PanelInset>,
     view: Res<WorldView>,
@@ -183,10 +208,11 @@ fn fit_world_camera(
     let scale = window.scale_factor();
     let width = window.physical_width();
     let height = window.physical_height();
-    let panel = ((inset.right * scale) as u32).min(width.saturating_sub(1));
+    let right = ((inset.right * scale) as u32).min(width.saturating_sub(1));
+    let bottom = ((inset.bottom * scale) as u32).min(height.saturating_sub(1));
     let viewport = Viewport {
         physical_position: UVec2::ZERO,
-        physical_size: UVec2::new((width - panel).max(1), height.max(1)),
+        physical_size: UVec2::new((width - right).max(1), (height - bottom).max(1)),
         ..default()
     };
     if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size))
@@ -227,4 +253,24 @@ pub fn window_to_world(
         return None;
     }
     camera.viewport_to_world_2d(transform, position).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_stands_at_the_right_and_under_the_board_on_an_upright_phone() {
+        let desktop = panel_area(Vec2::new(1280.0, 720.0));
+        assert_eq!((desktop.min, desktop.max), (Vec2::new(940.0, 0.0), Vec2::new(1280.0, 720.0)));
+        // A phone of 390 × 844 pixels, at the smallest interface scale.
+        let points = Vec2::new(390.0, 844.0) / InterfaceScale::MIN;
+        let phone = panel_area(points);
+        assert_eq!(phone.min.x, 0.0);
+        assert_eq!(phone.width(), points.x);
+        assert!(phone.min.y >= points.x - 0.01, "the board above keeps a square as wide as the phone");
+        // A phone lying on its side, and a tall but wide window: at the right.
+        assert_eq!(panel_area(Vec2::new(844.0, 390.0)).min.y, 0.0);
+        assert_eq!(panel_area(Vec2::new(900.0, 1600.0)).min.y, 0.0);
+    }
 }

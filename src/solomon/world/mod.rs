@@ -57,7 +57,7 @@ fn arrange(
     mut view: ResMut<crate::ui::camera::WorldView>,
     mut rebuild: MessageWriter<pieces::RebuildBoard>,
 ) {
-    let (width, height) = (window.width() - inset.right, window.height());
+    let (width, height) = (window.width() - inset.right, window.height() - inset.bottom);
     let wanted = BoardLayout::best_arrangement(width.max(1.0), height.max(1.0));
     if layout.arrangement != wanted {
         layout.arrangement = wanted;

@@ -7,7 +7,7 @@ use egui::{Align2, CornerRadius, Sense, Stroke};
 
 use super::ui;
 use super::widgets::strong;
-use crate::ui::camera::PANEL_WIDTH;
+use crate::ui::camera::panel_area;
 
 /// A dialog over the dimmed screen: a raised card of `width` in the
 /// middle, with a heading. Drawn above everything else.
@@ -31,7 +31,7 @@ pub fn dialog<R>(ctx: &egui::Context, id: &str, title: &str, width: f32, add: im
                 .corner_radius(14)
                 .inner_margin(22)
                 .show(ui, |ui| {
-                    ui.set_width(width);
+                    ui.set_width(width.min(screen.width() - 60.0).max(0.0));
                     ui.label(strong(title, 28.0).color(ui::ACCENT));
                     ui.add_space(8.0);
                     add(ui)
@@ -50,6 +50,8 @@ pub fn centred_column<R>(
     add: impl FnOnce(&mut egui::Ui) -> R,
 ) -> R {
     let screen = ctx.viewport_rect();
+    // Never wider than the window, with a little room at each side (a phone).
+    let width = width.min(screen.width() - 16.0).max(0.0);
     egui::Area::new(egui::Id::new(id))
         .fixed_pos(egui::pos2(
             screen.center().x - width / 2.0,
@@ -62,13 +64,18 @@ pub fn centred_column<R>(
         .inner
 }
 
-/// The side panel at the right of the window, `id` to egui: its ground
+/// The side panel at the right of the window (across its bottom on a
+/// phone standing upright, [`panel_area`]), `id` to egui: its ground
 /// (a sprite under egui where [`take_side_panel`] says, drawn by
 /// [`crate::ui::panel_ground`]), then `add` with the panel's inner
 /// rectangle (inside its margin).
 pub fn side_panel<R>(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui, egui::Rect) -> R) -> R {
     let screen = ctx.viewport_rect();
-    let rect = egui::Rect::from_min_max(egui::pos2(screen.right() - PANEL_WIDTH, screen.top()), screen.max);
+    let area = panel_area(bevy::math::Vec2::new(screen.width(), screen.height()));
+    let rect = egui::Rect::from_min_max(
+        screen.min + egui::vec2(area.min.x, area.min.y),
+        screen.min + egui::vec2(area.max.x, area.max.y),
+    );
     egui::Area::new(egui::Id::new(id))
         .fixed_pos(rect.min)
         .order(egui::Order::Middle)
