@@ -23,7 +23,12 @@ pub(super) async fn call(method: Method, url: String, token: Option<String>, lim
     }
     .map_err(|e| CallError::Http(e.to_string()))?;
     let exchange = async {
-        let response = request.send().await.map_err(|e| CallError::Http(e.to_string()))?;
+        // The browser says no more than "Failed to fetch" of a server that
+        // is down, a wrong address or a port it refuses.
+        let response = request
+            .send()
+            .await
+            .map_err(|_| CallError::Http("no answer (is the address right, and the server running?)".into()))?;
         let declared = response.headers().get("content-length").and_then(|n| n.parse::<u64>().ok());
         if declared.is_some_and(|n| n > limit) {
             return Err(CallError::Malformed(format!("the answer is larger than {limit} bytes")));
