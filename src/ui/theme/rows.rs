@@ -40,6 +40,25 @@ fn row_ground(
     (rect, row, painter, top)
 }
 
+/// A row's line of detail, centred on `at`, cut short with "…" where it
+/// is wider than `room` (a narrow window: a phone).
+fn detail_line(painter: &egui::Painter, at: egui::Pos2, detail: &str, room: f32) {
+    let mut job = egui::text::LayoutJob::simple_singleline(
+        detail.to_string(),
+        FontId::new(SMALL, egui::FontFamily::Proportional),
+        ui::MUTED,
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_width: room.max(1.0),
+        max_rows: 1,
+        break_anywhere: true,
+        overflow_character: Some('…'),
+    };
+    let galley = painter.layout_job(job);
+    let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size());
+    painter.galley(rect.min, galley, ui::MUTED);
+}
+
 /// What a choice row was asked to do by the mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ChoiceResponse {
@@ -99,13 +118,8 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
         if focused { ui::ACCENT } else { ui::TEXT },
     );
     if !detail.is_empty() {
-        painter.text(
-            egui::pos2(middle.center().x, rect.bottom() - 16.0),
-            Align2::CENTER_CENTER,
-            detail,
-            FontId::new(SMALL, egui::FontFamily::Proportional),
-            ui::MUTED,
-        );
+        let room = 2.0 * (middle.center().x - rect.left()).min(rect.right() - middle.center().x) - 16.0;
+        detail_line(&painter, egui::pos2(middle.center().x, rect.bottom() - 16.0), detail, room);
     }
     ChoiceResponse {
         previous,
@@ -160,13 +174,8 @@ pub fn segmented_row(
             clicked = Some(i);
         }
     }
-    painter.text(
-        egui::pos2(area.center().x, rect.bottom() - 13.0),
-        Align2::CENTER_CENTER,
-        detail,
-        FontId::new(SMALL, egui::FontFamily::Proportional),
-        ui::MUTED,
-    );
+    let room = 2.0 * (area.center().x - rect.left()).min(rect.right() - area.center().x) - 16.0;
+    detail_line(&painter, egui::pos2(area.center().x, rect.bottom() - 13.0), detail, room);
     (clicked, hovered)
 }
 
