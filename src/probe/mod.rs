@@ -1,8 +1,8 @@
 //! The probe for tests with a real pointer: with `ENTROPY_PROBE=<file>`
 //! (in the browser: a page address ending in `?probe`), the game writes
 //! what its screen holds into that file (the page's `entropyProbe`) each
-//! time it changes: the screen and the dialog on top, a few facts of the match, the
-//! setup and the settings, every control drawn with its centre in the
+//! time it changes: the screen and the dialog on top, a few facts of the
+//! match, the setup and the settings, every control drawn with its centre in the
 //! window's pixels (so that a test can move a real X pointer, or the
 //! browser's, onto a button by its label) and every cell and square of the
 //! board on screen. The file is replaced whole (written beside it, then

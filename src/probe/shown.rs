@@ -24,52 +24,28 @@ pub enum Shown {
     Online(OnlineScreen),
 }
 
-impl From<OnlineScreen> for Shown {
-    fn from(screen: OnlineScreen) -> Shown {
-        Shown::Online(screen)
-    }
+/// Each game's screen is a [`Shown`], and compares with one.
+macro_rules! shown_screen {
+    ($($screen:ty => $variant:ident),* $(,)?) => {$(
+        impl From<$screen> for Shown {
+            fn from(screen: $screen) -> Shown {
+                Shown::$variant(screen)
+            }
+        }
+
+        impl PartialEq<$screen> for Shown {
+            fn eq(&self, other: &$screen) -> bool {
+                *self == Shown::$variant(*other)
+            }
+        }
+    )*};
 }
 
-impl PartialEq<OnlineScreen> for Shown {
-    fn eq(&self, other: &OnlineScreen) -> bool {
-        *self == Shown::Online(*other)
-    }
-}
-
-impl From<SimScreen> for Shown {
-    fn from(screen: SimScreen) -> Shown {
-        Shown::Simultaneous(screen)
-    }
-}
-
-impl PartialEq<SimScreen> for Shown {
-    fn eq(&self, other: &SimScreen) -> bool {
-        *self == Shown::Simultaneous(*other)
-    }
-}
-
-impl From<SolomonScreen> for Shown {
-    fn from(screen: SolomonScreen) -> Shown {
-        Shown::Solomon(screen)
-    }
-}
-
-impl From<CarrenoScreen> for Shown {
-    fn from(screen: CarrenoScreen) -> Shown {
-        Shown::Carreno(screen)
-    }
-}
-
-impl PartialEq<SolomonScreen> for Shown {
-    fn eq(&self, other: &SolomonScreen) -> bool {
-        *self == Shown::Solomon(*other)
-    }
-}
-
-impl PartialEq<CarrenoScreen> for Shown {
-    fn eq(&self, other: &CarrenoScreen) -> bool {
-        *self == Shown::Carreno(*other)
-    }
+shown_screen! {
+    SolomonScreen => Solomon,
+    CarrenoScreen => Carreno,
+    SimScreen => Simultaneous,
+    OnlineScreen => Online,
 }
 
 impl Shown {

@@ -185,9 +185,19 @@ fn scale_interface(
     let panel = if shown.is_some() {
         let points = Vec2::new(window.width(), window.height()) / wanted.0;
         let area = panel_area(points);
-        let right = if area.min.x > 0.0 { area.width() * wanted.0 } else { 0.0 };
-        let bottom = if area.min.y > 0.0 { area.height() * wanted.0 } else { 0.0 };
-        PanelInset { right, bottom }
+        // Across the bottom it starts below the top; at the right it spans
+        // the window's height (however narrow the window).
+        if area.min.y > 0.0 {
+            PanelInset {
+                right: 0.0,
+                bottom: area.height() * wanted.0,
+            }
+        } else {
+            PanelInset {
+                right: area.width() * wanted.0,
+                bottom: 0.0,
+            }
+        }
     } else {
         PanelInset::default()
     };
@@ -244,10 +254,7 @@ pub fn pointer_world(
 
 /// A place in the window (logical pixels) in world coordinates, if it is
 /// in the world camera's part of the window (not over the side panel).
-pub fn window_to_world(
-    position: Vec2,
-    camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
-) -> Option<Vec2> {
+pub fn window_to_world(position: Vec2, camera: &Query<(&Camera, &GlobalTransform), With<WorldCamera>>) -> Option<Vec2> {
     let (camera, transform) = camera.single().ok()?;
     if camera.logical_viewport_rect().is_some_and(|r| !r.contains(position)) {
         return None;
@@ -262,13 +269,19 @@ mod tests {
     #[test]
     fn the_panel_stands_at_the_right_and_under_the_board_on_an_upright_phone() {
         let desktop = panel_area(Vec2::new(1280.0, 720.0));
-        assert_eq!((desktop.min, desktop.max), (Vec2::new(940.0, 0.0), Vec2::new(1280.0, 720.0)));
+        assert_eq!(
+            (desktop.min, desktop.max),
+            (Vec2::new(940.0, 0.0), Vec2::new(1280.0, 720.0))
+        );
         // A phone of 390 × 844 pixels, at the smallest interface scale.
         let points = Vec2::new(390.0, 844.0) / InterfaceScale::MIN;
         let phone = panel_area(points);
         assert_eq!(phone.min.x, 0.0);
         assert_eq!(phone.width(), points.x);
-        assert!(phone.min.y >= points.x - 0.01, "the board above keeps a square as wide as the phone");
+        assert!(
+            phone.min.y >= points.x - 0.01,
+            "the board above keeps a square as wide as the phone"
+        );
         // A phone lying on its side, and a tall but wide window: at the right.
         assert_eq!(panel_area(Vec2::new(844.0, 390.0)).min.y, 0.0);
         assert_eq!(panel_area(Vec2::new(900.0, 1600.0)).min.y, 0.0);

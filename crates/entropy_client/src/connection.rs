@@ -138,7 +138,7 @@ impl Session {
                     return;
                 }
                 Ended::Lost(why) => {
-                    if self.hand_on.unbounded_send(Incoming::Lost(why)).is_err() {
+                    if !self.hand_on(Incoming::Lost(why)) {
                         return;
                     }
                 }
@@ -178,7 +178,11 @@ impl Session {
                         None => return Ended::Lost("the server closed the connection".into()),
                         Some(Frame::Failed(why)) => return Ended::Lost(why),
                         Some(Frame::Close(reason)) => {
-                            let why = if reason.is_empty() { String::new() } else { format!(": {reason}") };
+                            let why = if reason.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {reason}")
+                            };
                             return Ended::Lost(format!("the server closed the connection{why}"));
                         }
                         Some(Frame::Nothing) => continue,
@@ -187,7 +191,9 @@ impl Session {
                             Ok(message) => {
                                 self.state.received(&message);
                                 // A lobby's parts are handed on as one lobby.
-                                let Some(message) = self.state.parts.take(message) else { continue };
+                                let Some(message) = self.state.parts.take(message) else {
+                                    continue;
+                                };
                                 Incoming::Message(message)
                             }
                             Err(e) => Incoming::Malformed(e.to_string()),

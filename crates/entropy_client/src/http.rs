@@ -154,7 +154,13 @@ impl Server {
     }
 
     /// Calls `path`: the body of a success (2xx), or the server's error.
-    async fn call(&self, method: Method, path: String, token: Option<String>, limit: u64) -> Result<String, ClientError> {
+    async fn call(
+        &self,
+        method: Method,
+        path: String,
+        token: Option<String>,
+        limit: u64,
+    ) -> Result<String, ClientError> {
         let url = format!("{}{path}", self.endpoint.http_base());
         #[cfg(not(target_arch = "wasm32"))]
         let answer = self.transport.call(method, url, token, limit).await;

@@ -45,8 +45,8 @@ use std::fmt;
 pub use connection::Connection;
 pub use endpoint::{BadUrl, DEFAULT_PORT, Endpoint};
 pub use http::{HTTP_TIMEOUT, MAX_JSON, MAX_MATCH_FILE, Server};
-pub use liveness::{CONNECT_TIMEOUT, FIRST_BACKOFF, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE};
 pub use incoming::Incoming;
+pub use liveness::{CONNECT_TIMEOUT, FIRST_BACKOFF, Liveness, MAX_BACKOFF, PING_EVERY, SILENCE};
 #[cfg(not(target_arch = "wasm32"))]
 pub use trust::CA_FILE_VAR;
 pub use view::{Applied, BoardStep, End, GameView, Owed, Start, ViewError, player_at};

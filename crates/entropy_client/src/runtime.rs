@@ -5,6 +5,7 @@
 use std::future::Future;
 use std::time::Duration;
 
+#[cfg(target_arch = "wasm32")]
 use futures_util::FutureExt;
 use futures_util::future::{AbortHandle, Abortable, Either, select};
 
@@ -41,7 +42,7 @@ pub async fn sleep(time: Duration) {
 /// `task`'s outcome, or `None` once `limit` has passed without one.
 pub async fn timeout<T>(limit: Duration, task: impl Future<Output = T>) -> Option<T> {
     let task = std::pin::pin!(task);
-    let alarm = std::pin::pin!(sleep(limit).fuse());
+    let alarm = std::pin::pin!(sleep(limit));
     match select(task, alarm).await {
         Either::Left((outcome, _)) => Some(outcome),
         Either::Right(_) => None,

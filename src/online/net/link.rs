@@ -4,7 +4,6 @@
 //! `entropy_client::runtime`: on the network's tokio thread outside the
 //! browser, on the page's event loop in it.
 
-
 use bevy::prelude::*;
 use entropy_client::runtime::{self, timeout};
 use entropy_client::{ClientError, Connection, Incoming, Liveness, Server};

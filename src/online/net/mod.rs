@@ -71,7 +71,11 @@ impl Net {
 
     /// Asks the network for `command`; never waits.
     pub fn send(&self, command: NetCommand) {
-        if self.commands.as_ref().is_none_or(|c| c.unbounded_send(command).is_err()) {
+        if self
+            .commands
+            .as_ref()
+            .is_none_or(|c| c.unbounded_send(command).is_err())
+        {
             warn!("the network's session has stopped");
         }
     }

@@ -15,8 +15,8 @@ use crate::solomon::game::{CurrentMatch, Intent, Solomon};
 use crate::solomon::input::{Held, activate};
 use crate::solomon::world::layout::BoardLayout;
 use crate::solomon::world::pieces::{Counter, CounterAt};
-use crate::table::input::{Hand, board_takes_input};
 use crate::table::input::pickup::follow_or_return;
+use crate::table::input::{Hand, board_takes_input};
 use crate::table::z;
 use crate::ui::animation::{Shake, Tween};
 

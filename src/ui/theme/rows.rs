@@ -119,7 +119,12 @@ pub fn choice_row(ui: &mut egui::Ui, label: &str, value: &str, detail: &str, foc
     );
     if !detail.is_empty() {
         let room = 2.0 * (middle.center().x - rect.left()).min(rect.right() - middle.center().x) - 16.0;
-        detail_line(&painter, egui::pos2(middle.center().x, rect.bottom() - 16.0), detail, room);
+        detail_line(
+            &painter,
+            egui::pos2(middle.center().x, rect.bottom() - 16.0),
+            detail,
+            room,
+        );
     }
     ChoiceResponse {
         previous,
@@ -175,7 +180,12 @@ pub fn segmented_row(
         }
     }
     let room = 2.0 * (area.center().x - rect.left()).min(rect.right() - area.center().x) - 16.0;
-    detail_line(&painter, egui::pos2(area.center().x, rect.bottom() - 13.0), detail, room);
+    detail_line(
+        &painter,
+        egui::pos2(area.center().x, rect.bottom() - 13.0),
+        detail,
+        room,
+    );
     (clicked, hovered)
 }
 

@@ -29,7 +29,10 @@ pub(super) async fn call(method: Method, url: String, token: Option<String>, lim
             .send()
             .await
             .map_err(|_| CallError::Http("no answer (is the address right, and the server running?)".into()))?;
-        let declared = response.headers().get("content-length").and_then(|n| n.parse::<u64>().ok());
+        let declared = response
+            .headers()
+            .get("content-length")
+            .and_then(|n| n.parse::<u64>().ok());
         if declared.is_some_and(|n| n > limit) {
             return Err(CallError::Malformed(format!("the answer is larger than {limit} bytes")));
         }
@@ -40,7 +43,10 @@ pub(super) async fn call(method: Method, url: String, token: Option<String>, lim
         }
         answer(status, text)
     };
-    runtime::timeout(HTTP_TIMEOUT, exchange)
-        .await
-        .unwrap_or_else(|| Err(CallError::Http(format!("no answer within {} s", HTTP_TIMEOUT.as_secs()))))
+    runtime::timeout(HTTP_TIMEOUT, exchange).await.unwrap_or_else(|| {
+        Err(CallError::Http(format!(
+            "no answer within {} s",
+            HTTP_TIMEOUT.as_secs()
+        )))
+    })
 }

@@ -62,16 +62,20 @@ impl Socket {
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_FRAME))
             .max_frame_size(Some(MAX_FRAME));
-        let (socket, _) =
-            tokio_tungstenite::connect_async_tls_with_config(endpoint.ws_url(), Some(config), true, Some(connector.clone()))
-                .await
-                .map_err(|e| {
-                    ClientError::WebSocket(format!(
-                        "cannot connect to {}: {}",
-                        endpoint.ws_url(),
-                        tls_hint(e.to_string())
-                    ))
-                })?;
+        let (socket, _) = tokio_tungstenite::connect_async_tls_with_config(
+            endpoint.ws_url(),
+            Some(config),
+            true,
+            Some(connector.clone()),
+        )
+        .await
+        .map_err(|e| {
+            ClientError::WebSocket(format!(
+                "cannot connect to {}: {}",
+                endpoint.ws_url(),
+                tls_hint(e.to_string())
+            ))
+        })?;
         Ok(Socket(socket))
     }
 
