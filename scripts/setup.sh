@@ -6,8 +6,11 @@ set -euo pipefail
 
 # postgresql: the server's tests start a PostgreSQL of their own (not the
 # system's service) to run several server processes on one database.
+# chromium, chromium-driver: the web game's tests play it in a headless
+# Chromium (tests/browser.rs).
 packages=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0
-          xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 postgresql openssl)
+          xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 postgresql openssl
+          chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -22,7 +22,7 @@ mod server;
 
 use std::time::{Duration, Instant};
 
-use common::clicks::{my_turn, play_a_turn, type_into};
+use common::clicks::{Driven, my_turn, play_until, type_into};
 use common::xserver::{RealGame, on_path, xdotool};
 
 /// What the probe said the screen holds.
@@ -530,17 +530,9 @@ fn online_tour(game: &mut Game) {
         |s| s.buttons.iter().find(|b| b.label.starts_with("Tour-Gil")).map(|b| b.at),
         |s| s.screen == "Playing",
     );
-    let play_until = |game: &mut Game, what: &str, done: &dyn Fn(&Shown) -> bool| {
-        let deadline = Instant::now() + Duration::from_secs(300);
-        while !done(&game.now()) {
-            assert!(Instant::now() < deadline, "never: {what}");
-            play_a_turn(game);
-            std::thread::sleep(Duration::from_millis(30));
-        }
-    };
-    play_until(game, "a takeback asked", &|s| s.has("Refuse the takeback"));
+    play_until(game, "a takeback asked", |s| s.has("Refuse the takeback"));
     game.press("Refuse the takeback", |s| !s.has("Refuse the takeback"));
-    play_until(game, "a second takeback asked", &|s| s.has("Allow the takeback"));
+    play_until(game, "a second takeback asked", |s| s.has("Allow the takeback"));
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Allow the takeback"));
     // The bot moves again at once: the game's version says the answer was
     // heard, and its steps are no more than they were.
@@ -551,14 +543,14 @@ fn online_tour(game: &mut Game) {
             && s.number("online steps") <= steps
             && !s.has("Allow the takeback")
     });
-    play_until(game, "a move of the person's to take back", &|s| {
+    play_until(game, "a move of the person's to take back", |s| {
         my_turn(s) && s.has("Ask to take back")
     });
     let steps = game.now().number("online steps");
     game.press("Ask to take back", |s| s.number("online steps") < steps);
     // A game is aborted, not resigned, until each side has a move in it
     // (one taken back counts too: Resign is offered at once here).
-    play_until(game, "a game each side has moved in", &|s| s.has("Resign"));
+    play_until(game, "a game each side has moved in", |s| s.has("Resign"));
     game.press("Resign", |s| s.has("Resign: sure?"));
     game.press("Resign: sure?", |s| s.screen == "MatchOver");
     assert_eq!(game.now().value("Result"), "You lost", "a resignation says no score");
@@ -568,7 +560,7 @@ fn online_tour(game: &mut Game) {
         s.screen == "Playing" && s.fact("online game") != first
     });
     // Then Resign from the pause menu.
-    play_until(game, "a rematch each side has moved in", &|s| s.has("Resign"));
+    play_until(game, "a rematch each side has moved in", |s| s.has("Resign"));
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign"));
     game.press("Resign", |s| s.no_overlay());
     game.key_until("Escape", |s| s.in_overlay("Pause") && s.has("Resign: sure?"));

@@ -20,6 +20,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use common::clicks::Driven;
 use common::xserver::{RealGame, on_path, start_xvfb, xdotool};
 use common::*;
 use entropy::ui::navigation::Focus;

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::xserver::{PATIENCE, RealGame, on_path};
+use common::clicks::{Driven, PATIENCE};
+use common::xserver::{RealGame, on_path};
 use common::*;
 use entropy::app::Folders;
 use entropy::solomon::saved::SavedMatch;

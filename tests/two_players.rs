@@ -11,7 +11,7 @@ mod server;
 
 use std::time::{Duration, Instant};
 
-use common::clicks::{play_a_turn, type_into};
+use common::clicks::{Driven, play_a_turn, type_into};
 use common::probe::Probe;
 use common::xserver::{RealGame, on_path};
 

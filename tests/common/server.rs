@@ -93,16 +93,25 @@ pub struct ServerProcess {
     pub address: String,
     port: u16,
     dir: Scratch,
+    /// The built web game it serves at `/`, if any.
+    web: Option<std::path::PathBuf>,
 }
 
 impl ServerProcess {
     /// A new server with an empty database, on a free loopback port.
     pub fn start(name: &str) -> ServerProcess {
+        ServerProcess::start_serving(name, None)
+    }
+
+    /// A new server as [`ServerProcess::start`] starts one, serving the
+    /// built web game in `web` at `/` (as `entropy-server --web` does).
+    pub fn start_serving(name: &str, web: Option<&std::path::Path>) -> ServerProcess {
         let mut server = ServerProcess {
             child: None,
             address: String::new(),
             port: 0,
             dir: scratch(name),
+            web: web.map(std::path::Path::to_path_buf),
         };
         server.restart();
         server
@@ -114,14 +123,17 @@ impl ServerProcess {
         assert!(self.child.is_none(), "the server runs already");
         let ready = self.dir.join("ready");
         let _ = std::fs::remove_file(&ready);
-        let child = super::common::spawn_alone(
-            std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["server_process_helper", "--exact", "--nocapture"])
-                .env(SERVER_HELPER, format!("{} {}", self.dir.display(), self.port))
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::inherit()),
-        )
-        .expect("the server's process starts");
+        let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["server_process_helper", "--exact", "--nocapture"])
+            .env(SERVER_HELPER, format!("{} {}", self.dir.display(), self.port))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit());
+        match &self.web {
+            Some(web) => command.env(SERVER_WEB, web),
+            None => command.env_remove(SERVER_WEB),
+        };
+        let child = super::common::spawn_alone(&mut command).expect("the server's process starts");
         self.child = Some(child);
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
         let port = loop {
@@ -163,6 +175,10 @@ impl Drop for ServerProcess {
     }
 }
 
+/// The variable that makes [`serve_in_this_process`] serve the web game
+/// in a folder too.
+pub const SERVER_WEB: &str = "ENTROPY_TEST_WEB";
+
 /// Run by a test file's `server_process_helper` test: with
 /// [`SERVER_HELPER`] set (`DIR PORT`, port 0 for any), serves on that
 /// loopback port with its database in `DIR` until it is killed, having
@@ -176,7 +192,8 @@ pub fn serve_in_this_process() {
     let port: u16 = port.parse().expect("a port");
     let runtime = runtime();
     let database = entropy_server::db::sqlite_url(&dir.join("server.db"));
-    let config = entropy_server::Config::new(SocketAddr::from(([127, 0, 0, 1], port)), database);
+    let mut config = entropy_server::Config::new(SocketAddr::from(([127, 0, 0, 1], port)), database);
+    config.web = std::env::var_os(SERVER_WEB).map(std::path::PathBuf::from);
     let running = runtime
         .block_on(entropy_server::start(config, Arc::new(entropy_server::SystemClock)))
         .unwrap();

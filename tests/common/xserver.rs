@@ -5,13 +5,8 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use super::probe::Probe;
-
-/// The longest anything may take to show (a match between computers, a
-/// review): a bound for a hung game, not a measure of speed.
-pub const PATIENCE: Duration = Duration::from_secs(240);
 
 /// Whether `program` is on the `PATH`.
 pub fn on_path(program: &str) -> bool {
@@ -163,34 +158,6 @@ impl RealGame {
     /// The screen as the probe wrote it last.
     pub fn now(&self) -> Probe {
         Probe::parse(&self.probe_text())
-    }
-
-    /// Waits until `done` holds of the screen, for as long as `limit`
-    /// (`None` after that); fails if the game stops first.
-    pub fn within(&mut self, limit: Duration, done: &dyn Fn(&Probe) -> bool) -> Option<Probe> {
-        let deadline = Instant::now() + limit;
-        loop {
-            let shown = self.now();
-            if done(&shown) {
-                return Some(shown);
-            }
-            if Instant::now() > deadline {
-                return None;
-            }
-            if let Some(status) = self.game.try_wait().expect("the game can be waited for") {
-                self.fail_with(&format!("the game stopped ({status})"));
-            }
-            std::thread::sleep(Duration::from_millis(40));
-        }
-    }
-
-    /// Waits until `done` holds of the screen; fails saying `what` was
-    /// awaited after [`PATIENCE`].
-    pub fn until(&mut self, what: &str, done: impl Fn(&Probe) -> bool) -> Probe {
-        match self.within(PATIENCE, &done) {
-            Some(shown) => shown,
-            None => self.fail_with(&format!("never came: {what}")),
-        }
     }
 }
 
