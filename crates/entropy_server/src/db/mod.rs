@@ -19,6 +19,7 @@ pub mod url;
 
 pub use url::{redact, sqlite_url};
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sqlx::any::{AnyArguments, AnyPoolOptions, AnyQueryResult};
@@ -37,6 +38,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite's checkpoints ([`checkpoints`]), awaited by [`Store::close`].
+    checkpoints: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
 }
 
 /// How a write's work ends: its transaction committed, or rolled back
@@ -96,7 +99,11 @@ impl Store {
             .connect(url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))?;
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            checkpoints: Arc::default(),
+        })
     }
 
     /// On SQLite, turns the file to write-ahead logging (kept in the
@@ -113,7 +120,8 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(|e| format!("cannot turn the database to write-ahead logging: {e}"))?;
-        tokio::spawn(checkpoints(self.pool.clone()));
+        let task = tokio::spawn(checkpoints(self.pool.clone()));
+        *self.checkpoints.lock().unwrap_or_else(|e| e.into_inner()) = Some(task);
         Ok(())
     }
 
@@ -180,9 +188,14 @@ impl Store {
         self.backend
     }
 
-    /// Closes every connection.
+    /// Closes every connection, the checkpoints' too: once it returns,
+    /// this process holds the database's files no more.
     pub async fn close(&self) {
         self.pool.close().await;
+        let checkpoints = self.checkpoints.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(task) = checkpoints {
+            let _ = task.await;
+        }
     }
 }
 
@@ -222,10 +235,12 @@ const RESTART_PAGES: i64 = 1_024;
 /// tens. The log's file keeps its length, about a second of moves.
 async fn checkpoints(pool: AnyPool) {
     let mut conn: Option<AnyConnection> = None;
+    let closed = pool.close_event();
+    tokio::pin!(closed);
     loop {
-        tokio::time::sleep(CHECKPOINT_EVERY).await;
-        if pool.is_closed() {
-            return;
+        tokio::select! {
+            () = tokio::time::sleep(CHECKPOINT_EVERY) => {}
+            () = &mut closed => break,
         }
         let checkpointer = match &mut conn {
             Some(conn) => conn,
@@ -246,12 +261,15 @@ async fn checkpoints(pool: AnyPool) {
             }
         };
         if log > RESTART_PAGES {
-            let Ok(_writer) = pool.acquire().await else { return };
+            let Ok(_writer) = pool.acquire().await else { break };
             if let Err(e) = checkpoint(checkpointer, "PRAGMA wal_checkpoint(RESTART)").await {
                 tracing::warn!(error = %e, "a checkpoint failed");
                 conn = None;
             }
         }
+    }
+    if let Some(conn) = conn {
+        let _ = conn.close().await;
     }
 }
 
