@@ -46,10 +46,16 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 /// its title.
 fn page_on_title(name: &str, page: Page) -> (ServerProcess, Browser) {
     let server = ServerProcess::start_serving(name, Some(&built_web_game()));
+    let browser = open_on_title(page, &server);
+    (server, browser)
+}
+
+/// A browser of `page`'s size on the title of the web game `server` serves.
+fn open_on_title(page: Page, server: &ServerProcess) -> Browser {
     let mut browser = Browser::open(page);
     browser.go(&format!("http://{}/?probe", server.address));
     browser.until("the title", |s| s.screen == "Title" && s.has("New match"));
-    (server, browser)
+    browser
 }
 
 /// How many colours the page's picture holds, counted on a grid (a blank
@@ -239,9 +245,7 @@ fn touch_places_and_slides_on_a_desktop_page_and_places_on_a_phone() {
         height: 844,
         touch: true,
     };
-    let mut page = Browser::open(phone);
-    page.go(&format!("http://{}/?probe", server.address));
-    page.until("the title", |s| s.screen == "Title" && s.has("New match"));
+    let mut page = open_on_title(phone, &server);
     page.press("New match", |s| s.screen == "Setup" && s.has("Start match"));
     page.choose("You start as", "Chaos");
     page.press("Start match", |s| s.screen == "Playing");
